@@ -1,0 +1,117 @@
+//===- Chips.td - chip presets -------------------------------*- tablegen -*-===//
+//
+// What trn-emu's --chip selects. Each number carries its source key from
+// trainium-facts.md section 0; "(derived)" marks arithmetic on published
+// numbers; "chosen" marks a value the public record does not give. Per-core
+// figures are what one physical NeuronCore sees (LNC=1).
+//
+//===----------------------------------------------------------------------===//
+
+class EngineClock<Engine engine, int mhz, string source> {
+  Engine Engine = engine;
+  int MHz = mhz;
+  string Source = source;
+}
+
+// A published performance mode: instructions of these cost classes, on these
+// engines, whose operands meet every predicate, run `Speedup` times faster.
+// The first matching mode applies.
+class PerfMode<string name, list<CostClass> classes, list<Engine> engines,
+               list<CostPred> when, int speedup, string source> {
+  string Name = name;
+  list<CostClass> Classes = classes;
+  list<Engine> Engines = engines;
+  list<CostPred> When = when;
+  int Speedup = speedup;
+  string Source = source;
+}
+
+def DveCopy4x : PerfMode<"dve-copy-4x", [CC_TensorCopy, CC_TensorScalar], [DVE],
+  [AllInSbuf, All16Bit, Contiguous], 4,
+  "A2: tensor_copy/tensor_scalar 4x, SBUF to SBUF, bf16/fp16, contiguous">;
+def DveCopy2x : PerfMode<"dve-copy-2x", [CC_TensorCopy, CC_TensorScalar], [DVE],
+  [All16Bit], 2,
+  "A2: 2x when non-contiguous or one side in PSUM (bf16/fp16)">;
+def DveTensorTensor2x : PerfMode<"dve-tt-2x", [CC_TensorTensor], [DVE],
+  [AllInSbuf, All16Bit], 2,
+  "A2: tensor_tensor 2x, both inputs in SBUF, all bf16/fp16">;
+def ActCopy2x : PerfMode<"act-copy-2x", [CC_TensorCopy, CC_TensorScalar], [ACT],
+  [All16Bit], 2,
+  "A3: ScalarE 2x for tensor_scalar and tensor_copy in bf16/fp16">;
+
+class Chip<string name, int gen, string desc> {
+  string Name = name;
+  int Gen = gen;                  // NeuronCore generation: 2, 3 or 4
+  string Description = desc;
+  list<EngineClock> Clocks = [];
+  int CoresPerChip = 0;
+  int Partitions = 128;           // A1, A2, A3
+  int SbufPartitionBytes = 0;
+  int PsumBanks = 8;              // A1: 8 banks of 2 KiB per partition
+  int PsumBankBytes = 2048;       // A1
+  int Registers = 64;             // ISA register_alloc: 64 x 32-bit per sequencer
+  int Semaphores = 64;            // chosen: the count is unpublished
+  int DmaEngines = 16;            // DMA: 16 per core on v2-v4
+  int DmaQueuesPerEngine = 16;    // DMA
+  int DmaEngineMBps = 0;          // per-engine bandwidth, MB/s
+  int DmaFixedNs = 0;             // per-transfer fixed latency
+  int HbmGiB = 0;                 // addressable HBM
+  int HbmChipGBps = 0;            // whole-chip HBM bandwidth; one core gets 1/CoresPerChip
+  int Fp32MatmulSlowdown = 4;     // A1: fp32 matmul costs about 4x
+  list<PerfMode> PerfModes = [];
+}
+
+def trn1 : Chip<"trn1", 2, "Trainium1, NeuronCore-v2"> {
+  let Clocks = [
+    EngineClock<PE,   2800, "A1">,
+    EngineClock<DVE,  1120, "A1">,
+    EngineClock<ACT,  1400, "A1">,
+    EngineClock<POOL, 1400, "A1">,
+    // The Sync engine's clock is unpublished: chosen equal to ScalarE's.
+    EngineClock<SP,   1400, "chosen">];
+  let CoresPerChip = 2;                 // H1, A1
+  let SbufPartitionBytes = 196608;      // A1: 24 MiB = 128 x 192 KiB
+  // DMA: 27.2 GB/s per engine (DMA), not the 17 B/ns table row (DMABW):
+  // 16 x 27.2 = 435 GB/s per core, above the core's 410 GB/s HBM share, so
+  // HBM bounds a streaming kernel and the bf16 ridge point is
+  // 91.75 TFLOPS / 410 GB/s = 224 FLOP/byte, matching the tutorial's 222
+  // (section 8). The 17 B/ns row would put it at 337.
+  let DmaEngineMBps = 27200;
+  let DmaFixedNs = 1300;                // DMABW: descriptor + sync + start
+  let HbmGiB = 32;                      // H1
+  let HbmChipGBps = 820;                // A1 (H1 writes GiB/s; GB/s chosen)
+}
+
+def trn2 : Chip<"trn2", 3, "Trainium2, NeuronCore-v3"> {
+  let Clocks = [
+    EngineClock<PE,   2400, "A2">,
+    EngineClock<DVE,   960, "A2">,
+    EngineClock<ACT,  1200, "A2">,
+    EngineClock<POOL, 1200, "A2">,
+    EngineClock<SP,   1200, "chosen: equal to ScalarE">];
+  let CoresPerChip = 8;                 // H2, A2
+  let SbufPartitionBytes = 229376;      // A2: 28 MiB = 128 x 224 KiB
+  let DmaEngineMBps = 27200;            // DMA (v2/v3 figure); 23 B/ns measured
+  let DmaFixedNs = 1300;                // DMABW
+  let HbmGiB = 96;                      // H2
+  let HbmChipGBps = 2900;               // H2 (A2 says 3 TB/s); H2 chosen
+  let PerfModes = [DveCopy4x, DveCopy2x, DveTensorTensor2x];
+}
+
+def trn3 : Chip<"trn3", 4, "Trainium3, NeuronCore-v4"> {
+  let Clocks = [
+    EngineClock<PE,   2400, "A3">,
+    EngineClock<DVE,  1200, "A3">,
+    EngineClock<ACT,  1200, "A3">,
+    EngineClock<POOL, 1200, "A3">,
+    EngineClock<SP,   1200, "chosen: equal to ScalarE">];
+  let CoresPerChip = 8;                 // H3, A3
+  let SbufPartitionBytes = 262144;      // A3: 32 MiB = 128 x 256 KiB
+  let DmaEngineMBps = 38400;            // DMA: 38.4 GB/s on v4
+  let DmaFixedNs = 1300;                // DMABW
+  let HbmGiB = 144;                     // H3
+  let HbmChipGBps = 4900;               // H3 (A3 says 4.7); H3 chosen, as it
+                                        // equals 128 engines x 38.4 GB/s
+  // The v3 Vector modes are assumed to carry over to v4 (A3 is silent).
+  let PerfModes = [DveCopy4x, DveCopy2x, DveTensorTensor2x, ActCopy2x];
+}

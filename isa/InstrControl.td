@@ -1,0 +1,92 @@
+//===- InstrControl.td - sequencer instructions --------------*- tablegen -*-===//
+//
+// Every engine's sequencer runs these itself (section 2): its 64 x 32-bit
+// registers, branches within its own stream, semaphore operations. Register
+// arithmetic is 32-bit and wraps; shifts use the low 5 bits of the amount.
+// Reaching the end of a stream is the same as halt.
+//
+//===----------------------------------------------------------------------===//
+
+class SeqInstr<int opcode, string mnemonic, dag operands, string asm,
+               string desc>
+    : Instr<opcode, mnemonic, AllEngines, operands, asm, CC_Sequencer, desc> {
+  let IsSequencer = 1;
+}
+
+def NOP : SeqInstr<0x60, "nop", (ops), "",
+  "Does nothing. Carries semaphore waits and signals where no other "
+  "instruction does.">;
+
+def HALT : SeqInstr<0x61, "halt", (ops), "",
+  "Ends this engine's stream. The program ends when every stream has ended "
+  "and every DMA queue has drained."> {
+  let IsTerminator = 1;
+}
+
+def SEM_WAIT : SeqInstr<0x62, "sem_wait", (ops Sem:$sem, WaitCondOperand:$cond, SImm32:$value),
+  "$sem, $cond, $value",
+  "Blocks this engine until `sem cond value` holds (the hardware's "
+  "EVENT_SEMAPHORE wait, PERF). Other engines run on.">;
+
+def SEM_SIGNAL : SeqInstr<0x63, "sem_signal",
+  (ops Sem:$sem, RangedType<K_Imm, -32768, 32767, "signed 16-bit increment">:$amount),
+  "$sem, $amount",
+  "Adds amount (negative to take away) to sem when it completes.">;
+
+def LI : SeqInstr<0x64, "li", (ops Reg:$rd, SImm32:$imm), "$rd, $imm",
+  "rd = imm.">;
+def MOV : SeqInstr<0x65, "mov", (ops Reg:$rd, Reg:$rs), "$rd, $rs",
+  "rd = rs.">;
+
+def REG_LOAD : Instr<0x66, "reg_load", AllEngines, (ops Reg:$rd, DmaAP:$src),
+  "$rd, $src", CC_RegMemory,
+  "rd = the one int32 or uint32 element of src (SBUF or HBM): NKI's "
+  "register_load, for loop bounds and addresses computed on device."> {
+  let IsSequencer = 1;
+}
+def REG_STORE : Instr<0x67, "reg_store", AllEngines, (ops DmaAP:$dst, Reg:$rs),
+  "$dst, $rs", CC_RegMemory,
+  "Writes rs to the one int32 or uint32 element of dst (SBUF or HBM): NKI's "
+  "register_store."> {
+  let IsSequencer = 1;
+}
+
+// Each integer operation in a register-register and a register-immediate
+// form, at opcodes opc and opc + 1.
+multiclass RegAlu<int opc, string name, string semantics> {
+  def _RR : SeqInstr<opc, name, (ops Reg:$rd, Reg:$rs1, Reg:$rs2),
+    "$rd, $rs1, $rs2", "rd = " # semantics # ", with b = rs2.">;
+  def _RI : SeqInstr<!add(opc, 1), name # "i", (ops Reg:$rd, Reg:$rs1, SImm32:$imm),
+    "$rd, $rs1, $imm", "rd = " # semantics # ", with b = imm.">;
+}
+
+defm ADD : RegAlu<0x70, "add", "rs1 + b">;
+defm SUB : RegAlu<0x72, "sub", "rs1 - b">;
+defm MUL : RegAlu<0x74, "mul", "the low 32 bits of rs1 * b">;
+defm AND : RegAlu<0x76, "and", "rs1 & b">;
+defm OR  : RegAlu<0x78, "or",  "rs1 | b">;
+defm XOR : RegAlu<0x7A, "xor", "rs1 ^ b">;
+defm SHL : RegAlu<0x7C, "shl", "rs1 << (b & 31)">;
+defm SHR : RegAlu<0x7E, "shr", "rs1 >> (b & 31), logical">;
+defm SRA : RegAlu<0x80, "sra", "rs1 >> (b & 31), arithmetic">;
+defm MIN : RegAlu<0x82, "min", "the smaller of rs1 and b, signed">;
+defm MAX : RegAlu<0x84, "max", "the larger of rs1 and b, signed">;
+
+// Compare-and-branch within the stream.
+class Branch<int opcode, string mnemonic, string cond>
+    : SeqInstr<opcode, mnemonic, (ops Reg:$rs1, Reg:$rs2, Target:$target),
+               "$rs1, $rs2, $target",
+               "Continues at target if " # cond # ", else with the next instruction."> {
+  let IsBranch = 1;
+}
+
+def BEQ  : Branch<0x90, "beq",  "rs1 == rs2">;
+def BNE  : Branch<0x91, "bne",  "rs1 != rs2">;
+def BLT  : Branch<0x92, "blt",  "rs1 < rs2 (signed)">;
+def BGE  : Branch<0x93, "bge",  "rs1 >= rs2 (signed)">;
+def BLTU : Branch<0x94, "bltu", "rs1 < rs2 (unsigned)">;
+def BGEU : Branch<0x95, "bgeu", "rs1 >= rs2 (unsigned)">;
+def JMP  : SeqInstr<0x96, "jmp", (ops Target:$target), "$target",
+  "Continues at target."> {
+  let IsBranch = 1;
+}

@@ -1,0 +1,62 @@
+//===- InstrTensor.td - Tensor engine (PE) -------------------*- tablegen -*-===//
+//
+// TensorE computes dst[M, N] = stationary[K, M]^T . moving[K, N]: the
+// contraction K runs over partitions (K <= 128), the stationary's M <= 128
+// columns become dst partitions, the moving's N <= 512 columns (one PSUM
+// bank of fp32) become dst's free size (section 3.2). The hardware issues a
+// matmul as LoadStationary then MultiplyMoving; both halves are exposed so
+// that one weight load can serve several moving tiles.
+//
+//===----------------------------------------------------------------------===//
+
+defvar MatmulTypes = "Inputs are fp8_e4m3, fp8_e5m2, bf16, fp16, tf32 or fp32 "
+  "(fp8_e4m3fn on trn3); fp32 and tf32 pair only with each other. Products "
+  "are exact in fp32 and added into the fp32 accumulator in increasing k "
+  "order, rounding to nearest even after each addition.";
+
+def LOAD_STATIONARY : Instr<0x01, "load_stationary", [PE],
+  (ops SbufAP:$stationary),
+  "$stationary", CC_LoadStationary,
+  "Loads the stationary (weight) operand [K, M] (K <= 128 partitions, M <= 128 "
+  "elements per partition) into the PE array, where it stays until the next "
+  "load_stationary. Later multiply_moving instructions on this engine use it. "
+  "The load may overlap the previous multiply (background LoadStationary, A1).">;
+
+def MULTIPLY_MOVING : Instr<0x02, "multiply_moving", [PE],
+  (ops PsumAP:$dst, SbufAP:$moving,
+       Opt<PsumModeOperand, "overwrite">:$acc,
+       Opt<BoolOperand, "false">:$transpose),
+  "$dst, $moving, acc=$acc, transpose=$transpose", CC_MultiplyMoving,
+  "Streams the moving operand [K, N] (N <= 512) through the array holding the "
+  "last loaded stationary [K, M] and writes dst[m, n] = sum over k of "
+  "stationary[k, m] * moving[k, n] into PSUM (dst is [M, N], fp32, within one "
+  "2 KiB bank). With acc=overwrite the result replaces dst; with "
+  "acc=accumulate it is added to what earlier matmuls left there. "
+  "Accumulating onto PSUM that a non-matmul instruction wrote is undefined on "
+  "the hardware and a run-time error here. With transpose=true the array "
+  "passes data through instead of multiplying: the moving operand must be a "
+  "K x K identity and dst = stationary^T bit-exactly (NaN and inf included); "
+  "bf16/fp16 stay 16-bit in PSUM and fp8 becomes 16-bit with a zero upper "
+  "byte (A2). The stationary must have been loaded by this engine; K must "
+  "match. " # MatmulTypes>;
+
+def MATMUL : Instr<0x03, "matmul", [PE],
+  (ops PsumAP:$dst, SbufAP:$stationary, SbufAP:$moving,
+       Opt<PsumModeOperand, "overwrite">:$acc,
+       Opt<BoolOperand, "false">:$transpose),
+  "$dst, $stationary, $moving, acc=$acc, transpose=$transpose", CC_Matmul,
+  "load_stationary of `stationary` followed by multiply_moving of `moving`, "
+  "as one instruction (NKI's nc_matmul): dst[M, N] = stationary[K, M]^T . "
+  "moving[K, N], accumulated in fp32 in PSUM per `acc`, or a bit-exact "
+  "transpose of the stationary with transpose=true. The stationary stays "
+  "loaded afterwards. " # MatmulTypes>;
+
+def TRANSPOSE_PE : Instr<0x04, "transpose", [PE],
+  (ops PsumAP:$dst, SbufAP:$src),
+  "$dst, $src", CC_PeTranspose,
+  "Swaps partitions and the (flattened) free dimension: dst[f, p] = src[p, f] "
+  "for src of up to [128, 128] in SBUF and dst in PSUM, dtype unchanged. Runs "
+  "as a matmul of src (stationary) against an identity (moving) in fp32, so "
+  "finite values pass exactly, but an inf or NaN at src[p, f] makes all of "
+  "dst partition f NaN (its other products are 0 * inf or 0 * NaN), as on "
+  "NC-v2 (ISA). The loaded stationary is replaced by src.">;

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Set up, build and exercise trnemu on Debian 12 (bookworm).
+#
+#   scripts/setup.sh          install missing packages, configure, build, run the demo
+#   scripts/setup.sh test     install missing packages, configure, build, run the test suite
+#   scripts/setup.sh --help   print this help
+#
+# Runs as root on a fresh machine (no sudo). A second run installs nothing and
+# rebuilds only what changed. TRN_BUILD_DIR overrides the build directory
+# (default: <repo>/build).
+set -euo pipefail
+
+# Debian packages the build and the tests need, one per line with the reason.
+PACKAGES=(
+  llvm-19                        # llvm-tblgen and the LLVM 19 runtime library
+  llvm-19-dev                    # LLVM/TableGen headers, static libLLVMTableGen.a, LLVMConfig.cmake
+  llvm-19-tools                  # lit.py, FileCheck, not, count, split-file for the lit tests
+  libzstd-dev                    # static LLVMSupport links zstd; llvm-19-dev does not pull it in
+  libfmt-dev                     # fmt: formatting in our libraries and tools
+  libboost-program-options-dev   # command-line parsing in trn-as, trn-objdump, trn-emu
+  doctest-dev                    # unit tests in testsuite/unit
+  cmake                          # build system generator (3.25 in bookworm)
+  ninja-build                    # build backend (-G Ninja)
+  g++                            # C++20 compiler (GCC 12 in bookworm)
+  python3                        # runs lit
+  clang-format                   # source formatting (.clang-format)
+  git                            # version control; tests may diff against the work tree
+)
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD="${TRN_BUILD_DIR:-$ROOT/build}"
+
+usage() {
+  cat <<USAGE
+Usage: scripts/setup.sh [test | --help]
+
+  (no argument)  install missing Debian packages, configure, build, run the demo
+  test           install missing Debian packages, configure, build, run all tests
+                 (ctest --output-on-failure); exits non-zero if any test fails
+  --help, -h     show this help
+
+Must run as root (no sudo) when a package is missing. Environment:
+  TRN_BUILD_DIR  build directory (default: $ROOT/build)
+USAGE
+}
+
+banner() {
+  printf '==> %s\n' "$*"
+}
+
+die() {
+  printf 'setup.sh: error: %s\n' "$*" >&2
+  exit 1
+}
+
+is_installed() {
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
+}
+
+install_packages() {
+  banner "installing"
+  command -v dpkg-query >/dev/null 2>&1 || die "dpkg-query not found: this script expects Debian 12"
+  local missing=() pkg
+  for pkg in "${PACKAGES[@]}"; do
+    is_installed "$pkg" || missing+=("$pkg")
+  done
+  if ((${#missing[@]} == 0)); then
+    echo "all ${#PACKAGES[@]} packages present"
+    return
+  fi
+  if ((EUID != 0)); then
+    die "missing packages: ${missing[*]}; run this script as root (it uses apt-get, not sudo)"
+  fi
+  echo "missing: ${missing[*]}"
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+  echo "installed: ${missing[*]}"
+}
+
+configure() {
+  # Configure once; afterwards the generated build re-runs cmake by itself
+  # whenever a CMakeLists.txt changes.
+  if [[ ! -f "$BUILD/build.ninja" ]]; then
+    banner "configuring ($BUILD)"
+    cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  fi
+}
+
+build() {
+  banner "building"
+  cmake --build "$BUILD" -j "$(nproc)"
+}
+
+# The demo prints an overview of the ISA described in isa/*.td. Later issues
+# extend it to assemble and emulate a bundled kernel (trn-as, trn-emu).
+run_demo() {
+  banner "demo"
+  "$BUILD/bin/trn-tblgen" --gen-isa-summary -I "$ROOT/isa" "$ROOT/isa/Trn.td"
+}
+
+run_tests() {
+  banner "tests"
+  # --no-tests=error: a suite that finds no tests is a broken setup, not a pass.
+  ctest --test-dir "$BUILD" --output-on-failure --no-tests=error
+}
+
+main() {
+  local mode="demo"
+  case "$#:${1:-}" in
+    0:) ;;
+    1:test) mode="test" ;;
+    1:--help | 1:-h) usage; return 0 ;;
+    *) usage >&2; return 2 ;;
+  esac
+
+  install_packages
+  configure
+  build
+  if [[ "$mode" == "test" ]]; then
+    run_tests
+  else
+    run_demo
+  fi
+}
+
+main "$@"
