@@ -26,7 +26,7 @@ def MULTIPLY_MOVING : Instr<0x02, "multiply_moving", [PE],
   (ops PsumAP:$dst, SbufAP:$moving,
        Opt<PsumModeOperand, "overwrite">:$acc,
        Opt<BoolOperand, "false">:$transpose),
-  "$dst, $moving, acc=$acc, transpose=$transpose", CC_MultiplyMoving,
+  "$dst, $moving, acc=$acc, transpose=$transpose", CC_MultiplyMoving, !strconcat(
   "Streams the moving operand [K, N] (N <= 512) through the array holding the "
   "last loaded stationary [K, M] and writes dst[m, n] = sum over k of "
   "stationary[k, m] * moving[k, n] into PSUM (dst is [M, N], fp32, within one "
@@ -38,18 +38,18 @@ def MULTIPLY_MOVING : Instr<0x02, "multiply_moving", [PE],
   "K x K identity and dst = stationary^T bit-exactly (NaN and inf included); "
   "bf16/fp16 stay 16-bit in PSUM and fp8 becomes 16-bit with a zero upper "
   "byte (A2). The stationary must have been loaded by this engine; K must "
-  "match. " # MatmulTypes>;
+  "match. ", MatmulTypes)>;
 
 def MATMUL : Instr<0x03, "matmul", [PE],
   (ops PsumAP:$dst, SbufAP:$stationary, SbufAP:$moving,
        Opt<PsumModeOperand, "overwrite">:$acc,
        Opt<BoolOperand, "false">:$transpose),
-  "$dst, $stationary, $moving, acc=$acc, transpose=$transpose", CC_Matmul,
+  "$dst, $stationary, $moving, acc=$acc, transpose=$transpose", CC_Matmul, !strconcat(
   "load_stationary of `stationary` followed by multiply_moving of `moving`, "
   "as one instruction (NKI's nc_matmul): dst[M, N] = stationary[K, M]^T . "
   "moving[K, N], accumulated in fp32 in PSUM per `acc`, or a bit-exact "
   "transpose of the stationary with transpose=true. The stationary stays "
-  "loaded afterwards. " # MatmulTypes>;
+  "loaded afterwards. ", MatmulTypes)>;
 
 def TRANSPOSE_PE : Instr<0x04, "transpose", [PE],
   (ops PsumAP:$dst, SbufAP:$src),

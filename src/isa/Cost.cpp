@@ -1,0 +1,66 @@
+//===- Cost.cpp - evaluating cost classes ---------------------------------===//
+
+#include "trn/isa/Cost.h"
+
+#include <algorithm>
+#include <cassert>
+#include <vector>
+
+namespace trn::isa {
+
+const CostCaseDesc &selectCase(CostClassId C, uint32_t Preds) {
+  for (const CostCaseDesc &Case : costClass(C).Cases)
+    if ((Case.PredMask & Preds) == Case.PredMask)
+      return Case;
+  // trn-tblgen guarantees the last case has no predicates.
+  return costClass(C).Cases.back();
+}
+
+int64_t evaluate(const CostCaseDesc &Case, const CostInputs &In) {
+  int64_t Stack[32];
+  unsigned Top = 0;
+  for (const CostNode &N : Case.Rpn) {
+    switch (N.Kind) {
+    case CostNode::Int:
+      Stack[Top++] = N.Value;
+      break;
+    case CostNode::Var:
+      Stack[Top++] = In.Vars[N.Value];
+      break;
+    case CostNode::Const:
+      Stack[Top++] = costConsts()[N.Value].Value;
+      break;
+    case CostNode::Op: {
+      assert(Top >= N.Arity);
+      int64_t *Args = Stack + Top - N.Arity;
+      int64_t R = Args[0];
+      for (unsigned I = 1; I < N.Arity; ++I) {
+        switch (static_cast<CostOp>(N.Value)) {
+        case CostOp::Max: R = std::max(R, Args[I]); break;
+        case CostOp::Min: R = std::min(R, Args[I]); break;
+        case CostOp::Add: R += Args[I]; break;
+        case CostOp::Mul: R *= Args[I]; break;
+        case CostOp::CeilDiv: R = Args[I] ? (R + Args[I] - 1) / Args[I] : 0; break;
+        case CostOp::Id: break;
+        }
+      }
+      Top -= N.Arity;
+      Stack[Top++] = R;
+      break;
+    }
+    }
+  }
+  assert(Top == 1);
+  return Stack[0];
+}
+
+Cost cost(const ChipDesc &Chip, CostClassId C, Engine E, const CostInputs &In) {
+  int64_t Value = evaluate(selectCase(C, In.Preds), In);
+  for (const PerfModeDesc *Mode : Chip.PerfModes)
+    if ((Mode->ClassMask >> static_cast<unsigned>(C) & 1) && (Mode->EngineMask & bit(E)) &&
+        (Mode->PredMask & In.Preds) == Mode->PredMask)
+      return {(Value + Mode->Speedup - 1) / Mode->Speedup, Mode};
+  return {Value, nullptr};
+}
+
+} // namespace trn::isa

@@ -1,0 +1,17 @@
+# lit configuration for trnemu's tool tests.
+import os
+import lit.formats
+
+config.name = "trnemu"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".td", ".test", ".s"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.trn_obj_root, "testsuite", "lit")
+
+# Our tools first, then LLVM's FileCheck, not, count, split-file.
+config.environment["PATH"] = os.pathsep.join(
+    [config.trn_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+config.substitutions.append(("%isa", os.path.join(config.trn_src_root, "isa")))
+config.substitutions.append(("%src", config.trn_src_root))
+config.substitutions.append(("%gen", config.trn_gen_dir))

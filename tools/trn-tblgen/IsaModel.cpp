@@ -1,0 +1,835 @@
+//===- IsaModel.cpp - read and check the ISA records ----------------------===//
+
+#include "IsaModel.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/TableGen/Error.h"
+#include "llvm/TableGen/Record.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+using namespace llvm;
+
+namespace trn::tblgen {
+namespace {
+
+// Records of a class in definition order (getAllDerivedDefinitions sorts by
+// name, and the order of definition is part of the design: enum order, the
+// order chips are listed in).
+std::vector<const Record *> defsOf(const RecordKeeper &RK, StringRef Class) {
+  std::vector<const Record *> Defs;
+  for (const Record *R : RK.getAllDerivedDefinitionsIfDefined(Class))
+    Defs.push_back(R);
+  std::sort(Defs.begin(), Defs.end(),
+            [](const Record *A, const Record *B) { return A->getID() < B->getID(); });
+  return Defs;
+}
+
+std::string bitRange(int Lsb, int Width) {
+  return fmt::format("bits {}..{}", Lsb, Lsb + Width - 1);
+}
+
+// The checks below print every problem they find and keep going, so that one
+// run reports all of them; Reader::Failed says whether any was printed.
+class Reader {
+public:
+  explicit Reader(const RecordKeeper &RK) : RK(RK) {}
+  std::optional<IsaModel> run();
+
+private:
+  const RecordKeeper &RK;
+  IsaModel M;
+  bool Failed = false;
+
+  void error(const Record *R, const Twine &Msg) {
+    PrintError(R->getLoc(), Msg);
+    Failed = true;
+  }
+  void note(const Record *R, const Twine &Msg) { PrintNote(R->getLoc(), Msg); }
+
+  unsigned spaceMask(const Record *R, StringRef Field);
+  void readSpacesAndEngines();
+  void readDTypes();
+  void readEnums();
+  void readKinds();
+  void readHeader();
+  void readCosts();
+  bool readFormula(const Record *Owner, const Init *I, CostCaseInfo &Case, std::string &Text);
+  void readInstrs();
+  bool readOperand(const InstrInfo &I, const DagInit *Ops, unsigned Idx, OperandInfo &Op);
+  void checkDefault(const InstrInfo &I, const OperandInfo &Op);
+  void readAsmString(InstrInfo &I);
+  void readPerfModes();
+  void readChips();
+
+  int indexOf(const std::vector<NamedInfo> &V, const Record *R) const {
+    for (size_t I = 0; I < V.size(); ++I)
+      if (V[I].Def == R)
+        return static_cast<int>(I);
+    return -1;
+  }
+  int costClassIndex(const Record *R) const {
+    for (size_t I = 0; I < M.CostClasses.size(); ++I)
+      if (M.CostClasses[I].Def == R)
+        return static_cast<int>(I);
+    return -1;
+  }
+  int kindIndex(const Record *R) const {
+    for (size_t I = 0; I < M.Kinds.size(); ++I)
+      if (M.Kinds[I].Def == R)
+        return static_cast<int>(I);
+    return -1;
+  }
+  const FieldInfo *kindField(StringRef Kind, StringRef Field) const {
+    for (const OperandKindInfo &K : M.Kinds)
+      if (K.Name == Kind)
+        for (const FieldInfo &F : K.Fields)
+          if (F.Name == Field)
+            return &F;
+    return nullptr;
+  }
+  const HeaderFieldInfo *headerField(StringRef Name) const {
+    for (const HeaderFieldInfo &F : M.Header)
+      if (F.Name == Name)
+        return &F;
+    return nullptr;
+  }
+};
+
+unsigned Reader::spaceMask(const Record *R, StringRef Field) {
+  unsigned Mask = 0;
+  for (const Record *S : R->getValueAsListOfDefs(Field))
+    Mask |= 1u << S->getValueAsInt("Id");
+  return Mask;
+}
+
+void Reader::readSpacesAndEngines() {
+  for (const Record *R : defsOf(RK, "MemSpace")) {
+    MemSpaceInfo S{R, R->getName().str(), static_cast<int>(R->getValueAsInt("Id")),
+                   R->getValueAsString("Name").str(), R->getValueAsString("Description").str()};
+    if (S.Id < 1 || S.Id > 3) {
+      error(R, fmt::format("memory space id {} is out of range: ids are 1 to 3 (0 means "
+                           "'no operand')",
+                           S.Id));
+      continue;
+    }
+    for (const MemSpaceInfo &Other : M.Spaces)
+      if (Other.Id == S.Id) {
+        error(R, fmt::format("memory space id {} is already used by {}", S.Id, Other.RecordName));
+        note(Other.Def, "previous definition is here");
+      }
+    M.Spaces.push_back(S);
+  }
+  std::sort(M.Spaces.begin(), M.Spaces.end(),
+            [](const auto &A, const auto &B) { return A.Id < B.Id; });
+
+  for (const Record *R : defsOf(RK, "Engine")) {
+    EngineInfo E{R,
+                 R->getName().str(),
+                 static_cast<int>(R->getValueAsInt("Id")),
+                 R->getValueAsString("Prefix").str(),
+                 R->getValueAsString("Name").str(),
+                 spaceMask(R, "Spaces"),
+                 R->getValueAsString("Description").str()};
+    for (const EngineInfo &Other : M.Engines) {
+      if (Other.Id == E.Id) {
+        error(R, fmt::format("engine id {} is already used by {}", E.Id, Other.RecordName));
+        note(Other.Def, "previous definition is here");
+      }
+      if (Other.Prefix == E.Prefix) {
+        error(R, fmt::format("engine prefix '{}' is already used by {}", E.Prefix,
+                             Other.RecordName));
+        note(Other.Def, "previous definition is here");
+      }
+    }
+    M.Engines.push_back(E);
+  }
+  std::sort(M.Engines.begin(), M.Engines.end(),
+            [](const auto &A, const auto &B) { return A.Id < B.Id; });
+  for (size_t I = 0; I < M.Engines.size(); ++I)
+    if (M.Engines[I].Id != static_cast<int>(I))
+      error(M.Engines[I].Def, fmt::format("engine ids must be 0 to {} without gaps; {} has id {}",
+                                          M.Engines.size() - 1, M.Engines[I].RecordName,
+                                          M.Engines[I].Id));
+}
+
+void Reader::readDTypes() {
+  for (const Record *R : defsOf(RK, "DType")) {
+    DTypeInfo T{R,
+                R->getName().str(),
+                static_cast<int>(R->getValueAsInt("Id")),
+                R->getValueAsString("Name").str(),
+                R->getValueAsString("Kind").str(),
+                R->getValueAsString("FloatStyle").str(),
+                R->getValueAsString("Description").str(),
+                static_cast<int>(R->getValueAsInt("Bits")),
+                static_cast<int>(R->getValueAsInt("StorageBytes")),
+                static_cast<int>(R->getValueAsInt("ExponentBits")),
+                static_cast<int>(R->getValueAsInt("MantissaBits")),
+                static_cast<int>(R->getValueAsInt("MinGen"))};
+    if (T.Kind != "float" && T.Kind != "int" && T.Kind != "uint")
+      error(R, fmt::format("dtype kind '{}' is not float, int or uint", T.Kind));
+    if (T.Kind == "float" && 1 + T.ExponentBits + T.MantissaBits != T.Bits)
+      error(R, fmt::format("dtype {}: 1 + {} exponent + {} mantissa bits is not {} bits", T.Name,
+                           T.ExponentBits, T.MantissaBits, T.Bits));
+    if (T.StorageBytes * 8 < T.Bits)
+      error(R, fmt::format("dtype {}: {} bits do not fit {} storage bytes", T.Name, T.Bits,
+                           T.StorageBytes));
+    for (const DTypeInfo &Other : M.DTypes)
+      if (Other.Id == T.Id || Other.Name == T.Name) {
+        error(R, fmt::format("dtype {} (id {}) clashes with {}", T.Name, T.Id, Other.RecordName));
+        note(Other.Def, "previous definition is here");
+      }
+    M.DTypes.push_back(T);
+  }
+  std::sort(M.DTypes.begin(), M.DTypes.end(),
+            [](const auto &A, const auto &B) { return A.Id < B.Id; });
+  for (size_t I = 0; I < M.DTypes.size(); ++I)
+    if (M.DTypes[I].Id != static_cast<int>(I))
+      error(M.DTypes[I].Def, fmt::format("dtype ids must be 0 to {} without gaps; {} has id {}",
+                                         M.DTypes.size() - 1, M.DTypes[I].Name, M.DTypes[I].Id));
+}
+
+void Reader::readEnums() {
+  for (const Record *R : defsOf(RK, "EnumType"))
+    M.Enums.push_back({R, R->getValueAsString("Name").str(),
+                       R->getValueAsString("Description").str(), {}});
+  for (const Record *R : defsOf(RK, "EnumValue")) {
+    const Record *Type = R->getValueAsDef("Type");
+    auto It = std::find_if(M.Enums.begin(), M.Enums.end(),
+                           [&](const EnumTypeInfo &E) { return E.Def == Type; });
+    EnumValueInfo V;
+    V.Def = R;
+    V.RecordName = R->getName().str();
+    V.Value = static_cast<int>(R->getValueAsInt("Value"));
+    V.Name = R->getValueAsString("Name").str();
+    V.Description = R->getValueAsString("Description").str();
+    if (R->isSubClassOf("AluOpValue")) {
+      V.Arity = static_cast<int>(R->getValueAsInt("Arity"));
+      V.Reducible = R->getValueAsBit("Reducible");
+      V.Bitvec = R->getValueAsBit("Bitvec");
+    }
+    if (R->isSubClassOf("ActFuncValue"))
+      V.Range = R->getValueAsString("Range").str();
+    if (V.Name.empty())
+      error(R, fmt::format("enum value {} of {} has no name", V.RecordName, It->Name));
+    if (V.Value < 0 || V.Value > 255)
+      error(R, fmt::format("enum value '{}' of {} is {}: enum operands hold 0 to 255", V.Name,
+                           It->Name, V.Value));
+    for (const EnumValueInfo &Other : It->Values) {
+      if (Other.Value == V.Value) {
+        error(R, fmt::format("enum value '{}' of {} has the value {} of '{}'", V.Name, It->Name,
+                             V.Value, Other.Name));
+        note(Other.Def, "previous definition is here");
+      } else if (!V.Name.empty() && Other.Name == V.Name) {
+        error(R, fmt::format("enum value name '{}' is already used in {}", V.Name, It->Name));
+        note(Other.Def, "previous definition is here");
+      }
+    }
+    It->Values.push_back(V);
+  }
+  for (EnumTypeInfo &E : M.Enums) {
+    if (E.Values.empty())
+      error(E.Def, fmt::format("enum type {} has no values", E.Name));
+    std::sort(E.Values.begin(), E.Values.end(),
+              [](const auto &A, const auto &B) { return A.Value < B.Value; });
+  }
+}
+
+void Reader::readKinds() {
+  for (const Record *R : defsOf(RK, "OperandKind"))
+    M.Kinds.push_back({R, R->getName().str(), R->getValueAsString("Name").str(),
+                       R->getValueAsString("Description").str(),
+                       static_cast<int>(R->getValueAsInt("Bits")),
+                       {}});
+  for (OperandKindInfo &K : M.Kinds) {
+    const Record *R = K.Def;
+    if (K.Bits <= 0 || K.Bits % 8 != 0)
+      error(R, fmt::format("operand kind '{}' has {} bits: operands are whole bytes", K.Name,
+                           K.Bits));
+    auto FieldDefs = R->getValueAsListOfDefs("Fields");
+    for (const Record *FR : FieldDefs) {
+      FieldInfo F{FR->getValueAsString("Name").str(), static_cast<int>(FR->getValueAsInt("Lsb")),
+                  static_cast<int>(FR->getValueAsInt("Width")), FR->getValueAsBit("Signed")};
+      if (const Record *Nested = FR->getValueAsOptionalDef("Nested")) {
+        F.NestedKind = kindIndex(Nested);
+        if (F.NestedKind >= 0 && M.Kinds[F.NestedKind].Bits != F.Width)
+          error(FR, fmt::format("field '{}' of operand kind '{}' is {} bits wide but nests '{}' "
+                                "of {} bits",
+                                F.Name, K.Name, F.Width, M.Kinds[F.NestedKind].Name,
+                                M.Kinds[F.NestedKind].Bits));
+      }
+      if (F.Width <= 0 || (F.Width > 64 && F.NestedKind < 0))
+        error(FR, fmt::format("field '{}' of operand kind '{}' is {} bits wide: fields hold 1 "
+                              "to 64 bits",
+                              F.Name, K.Name, F.Width));
+      if (F.Lsb < 0 || F.Lsb + F.Width > K.Bits)
+        error(FR, fmt::format("field '{}' ({}) does not fit the {} bits of operand kind '{}'",
+                              F.Name, bitRange(F.Lsb, F.Width), K.Bits, K.Name));
+      for (size_t I = 0; I < K.Fields.size(); ++I) {
+        const FieldInfo &O = K.Fields[I];
+        if (F.Lsb < O.Lsb + O.Width && O.Lsb < F.Lsb + F.Width) {
+          error(FR, fmt::format("encoding overlap: field '{}' ({}) of operand kind '{}' overlaps "
+                                "field '{}' ({})",
+                                F.Name, bitRange(F.Lsb, F.Width), K.Name, O.Name,
+                                bitRange(O.Lsb, O.Width)));
+          note(FieldDefs[I], "overlapped field is here");
+        }
+      }
+      K.Fields.push_back(F);
+    }
+  }
+}
+
+void Reader::readHeader() {
+  const Record *H = RK.getDef("InstrHeader");
+  if (!H) {
+    PrintError("no 'InstrHeader' record: the header's size is unknown");
+    Failed = true;
+    return;
+  }
+  M.HeaderBits = static_cast<int>(H->getValueAsInt("Bits"));
+  if (M.HeaderBits <= 0 || M.HeaderBits % 32 != 0)
+    error(H, fmt::format("the instruction header has {} bits: it must be whole 32-bit words",
+                         M.HeaderBits));
+  for (const Record *R : defsOf(RK, "HeaderField")) {
+    HeaderFieldInfo F{R, R->getValueAsString("Name").str(),
+                      R->getValueAsString("Description").str(),
+                      static_cast<int>(R->getValueAsInt("Lsb")),
+                      static_cast<int>(R->getValueAsInt("Width"))};
+    if (F.Width <= 0 || F.Width > 64)
+      error(R, fmt::format("header field '{}' is {} bits wide: fields hold 1 to 64 bits", F.Name,
+                           F.Width));
+    if (F.Lsb < 0 || F.Lsb + F.Width > M.HeaderBits)
+      error(R, fmt::format("header field '{}' ({}) does not fit the {}-bit header", F.Name,
+                           bitRange(F.Lsb, F.Width), M.HeaderBits));
+    for (const HeaderFieldInfo &O : M.Header)
+      if (F.Lsb < O.Lsb + O.Width && O.Lsb < F.Lsb + F.Width) {
+        error(R, fmt::format("encoding overlap: header field '{}' ({}) overlaps header field "
+                             "'{}' ({})",
+                             F.Name, bitRange(F.Lsb, F.Width), O.Name, bitRange(O.Lsb, O.Width)));
+        note(O.Def, "overlapped field is here");
+      }
+    M.Header.push_back(F);
+  }
+  std::sort(M.Header.begin(), M.Header.end(),
+            [](const auto &A, const auto &B) { return A.Lsb < B.Lsb; });
+  for (const char *Required : {"opcode", "engine"})
+    if (!headerField(Required)) {
+      PrintError(H->getLoc(), fmt::format("the header has no '{}' field", Required));
+      Failed = true;
+    }
+}
+
+bool Reader::readFormula(const Record *Owner, const Init *I, CostCaseInfo &Case,
+                         std::string &Text) {
+  if (const auto *Int = dyn_cast<IntInit>(I)) {
+    Case.Rpn.push_back({CostNode::Int, Int->getValue(), 0});
+    Text = std::to_string(Int->getValue());
+    return true;
+  }
+  if (const auto *Def = dyn_cast<DefInit>(I)) {
+    const Record *R = Def->getDef();
+    if (R->isSubClassOf("CostVar")) {
+      Case.Rpn.push_back({CostNode::Var, indexOf(M.CostVars, R), 0});
+      Text = R->getValueAsString("Name").str();
+      return true;
+    }
+    if (R->isSubClassOf("CostConst")) {
+      auto It = std::find_if(M.CostConsts.begin(), M.CostConsts.end(),
+                             [&](const CostConstInfo &C) { return C.Def == R; });
+      Case.Rpn.push_back({CostNode::Const, It - M.CostConsts.begin(), 0});
+      Text = It->Name;
+      return true;
+    }
+  }
+  const auto *Dag = dyn_cast<DagInit>(I);
+  if (!Dag) {
+    error(Owner, fmt::format("cost formula term '{}' is not an integer, CostVar, CostConst or "
+                             "(operator ...) formula",
+                             I->getAsString()));
+    return false;
+  }
+  const auto *OpDef = dyn_cast<DefInit>(Dag->getOperator());
+  auto OpIt = OpDef ? std::find_if(M.CostOps.begin(), M.CostOps.end(),
+                                   [&](const CostOpInfo &O) { return O.Def == OpDef->getDef(); })
+                    : M.CostOps.end();
+  if (OpIt == M.CostOps.end()) {
+    error(Owner, fmt::format("cost formula operator '{}' is not a CostOp",
+                             Dag->getOperator()->getAsString()));
+    return false;
+  }
+  unsigned N = Dag->getNumArgs();
+  unsigned WantMin = OpIt->Name == "id" ? 1 : 2, WantMax = OpIt->Name == "id" || OpIt->Name == "ceildiv" ? WantMin : 8;
+  if (N < WantMin || N > WantMax) {
+    error(Owner, fmt::format("cost formula operator '{}' takes {}{} arguments, not {}",
+                             OpIt->RecordName, WantMin, WantMax == WantMin ? "" : " or more", N));
+    return false;
+  }
+  std::vector<std::string> ArgText(N);
+  for (unsigned A = 0; A < N; ++A)
+    if (!readFormula(Owner, Dag->getArg(A), Case, ArgText[A]))
+      return false;
+  Case.Rpn.push_back({CostNode::Op, OpIt - M.CostOps.begin(), static_cast<int>(N)});
+  if (OpIt->Name == "id") {
+    Text = ArgText[0];
+  } else if (OpIt->Infix.empty()) {
+    Text = OpIt->Name + "(" + join(ArgText, ", ") + ")";
+  } else {
+    // Parenthesise nested infix terms so that "4 * (a + b)" reads right.
+    for (unsigned A = 0; A < N; ++A)
+      if (ArgText[A].find(' ') != std::string::npos && ArgText[A].back() != ')')
+        ArgText[A] = "(" + ArgText[A] + ")";
+    Text = join(ArgText, " " + OpIt->Infix + " ");
+  }
+  return true;
+}
+
+void Reader::readCosts() {
+  for (const Record *R : defsOf(RK, "CostVar"))
+    M.CostVars.push_back(
+        {R, R->getValueAsString("Name").str(), R->getValueAsString("Description").str()});
+  for (const Record *R : defsOf(RK, "CostPred"))
+    M.CostPreds.push_back(
+        {R, R->getValueAsString("Name").str(), R->getValueAsString("Description").str()});
+  for (const Record *R : defsOf(RK, "CostConst"))
+    M.CostConsts.push_back({R, R->getValueAsString("Name").str(),
+                            R->getValueAsString("Source").str(), R->getValueAsInt("Value")});
+  for (const Record *R : defsOf(RK, "CostOp"))
+    M.CostOps.push_back({R, R->getName().str(), R->getValueAsString("Name").str(),
+                         R->getValueAsString("Infix").str()});
+  if (M.CostPreds.size() > 32)
+    error(M.CostPreds[32].Def, "more than 32 cost predicates: masks are 32-bit");
+
+  for (const Record *R : defsOf(RK, "CostClass")) {
+    CostClassInfo C{R, R->getName().str(), R->getValueAsString("Unit").str(),
+                    R->getValueAsString("Source").str(), {}};
+    if (C.Unit != "cycles" && C.Unit != "dma-bytes")
+      error(R, fmt::format("cost class {} has unit '{}': units are 'cycles' and 'dma-bytes'",
+                           C.Name, C.Unit));
+    auto Cases = R->getValueAsListOfDefs("Cases");
+    if (Cases.empty())
+      error(R, fmt::format("cost class {} has no cases", C.Name));
+    for (size_t I = 0; I < Cases.size(); ++I) {
+      CostCaseInfo Case;
+      for (const Record *P : Cases[I]->getValueAsListOfDefs("When"))
+        Case.Preds.push_back(indexOf(M.CostPreds, P));
+      bool Last = I + 1 == Cases.size();
+      if (Last && !Case.Preds.empty())
+        error(R, fmt::format("the last case of cost class {} has predicates: the last case is "
+                             "the general rule and must have none",
+                             C.Name));
+      if (!Last && Case.Preds.empty())
+        error(R, fmt::format("case {} of cost class {} has no predicates, so the cases after "
+                             "it can never apply",
+                             I + 1, C.Name));
+      readFormula(R, Cases[I]->getValueAsDag("Formula"), Case, Case.Text);
+      C.Cases.push_back(std::move(Case));
+    }
+    M.CostClasses.push_back(std::move(C));
+  }
+  if (M.CostClasses.size() > 64)
+    error(M.CostClasses[64].Def, "more than 64 cost classes: masks are 64-bit");
+}
+
+bool Reader::readOperand(const InstrInfo &I, const DagInit *Ops, unsigned Idx, OperandInfo &Op) {
+  Op.Name = Ops->getArgNameStr(Idx).str();
+  const auto *Def = dyn_cast<DefInit>(Ops->getArg(Idx));
+  if (Op.Name.empty()) {
+    error(I.Def, fmt::format("operand {} of '{}' has no name: write it as Type:$name", Idx + 1,
+                             I.Mnemonic));
+    return false;
+  }
+  if (!Def || !Def->getDef()->isSubClassOf("OperandType")) {
+    error(I.Def, fmt::format("operand '${}' of '{}' is '{}', which is not an OperandType",
+                             Op.Name, I.Mnemonic, Ops->getArg(Idx)->getAsString()));
+    return false;
+  }
+  const Record *T = Def->getDef();
+  Op.TypeName = T->isAnonymous() ? "Opt<...>" : T->getName().str();
+  Op.Kind = kindIndex(T->getValueAsDef("Kind"));
+  Op.SpaceMask = spaceMask(T, "Spaces");
+  Op.HasRange = T->getValueAsBit("HasRange");
+  Op.Min = T->getValueAsInt("Min");
+  Op.Max = T->getValueAsInt("Max");
+  Op.Description = T->getValueAsString("Description").str();
+  if (StringRef D = T->getValueAsString("Default"); !D.empty())
+    Op.Default = D.str();
+  if (const Record *E = T->getValueAsOptionalDef("Enum"))
+    for (size_t K = 0; K < M.Enums.size(); ++K)
+      if (M.Enums[K].Def == E)
+        Op.EnumType = static_cast<int>(K);
+  const std::string &Kind = M.Kinds[Op.Kind].Name;
+  if (Kind == "enum" && Op.EnumType < 0)
+    error(I.Def, fmt::format("enum operand '${}' of '{}' names no EnumType", Op.Name, I.Mnemonic));
+  if ((Kind == "access-pattern" || Kind == "scalar") && Op.SpaceMask == 0)
+    error(I.Def, fmt::format("tensor operand '${}' of '{}' allows no memory space", Op.Name,
+                             I.Mnemonic));
+  if (Op.HasRange) {
+    const FieldInfo &F = M.Kinds[Op.Kind].Fields.front();
+    int64_t Lo = F.Signed ? -(int64_t(1) << (F.Width - 1)) : 0;
+    int64_t Hi = F.Signed ? (int64_t(1) << (F.Width - 1)) - 1 : (int64_t(1) << F.Width) - 1;
+    if (Op.Min > Op.Max || Op.Min < Lo || Op.Max > Hi)
+      error(I.Def, fmt::format("operand '${}' of '{}' allows {} to {}, which the {}-bit field "
+                               "of '{}' cannot hold",
+                               Op.Name, I.Mnemonic, Op.Min, Op.Max, F.Width, Kind));
+  }
+  return true;
+}
+
+void Reader::checkDefault(const InstrInfo &I, const OperandInfo &Op) {
+  const std::string &D = *Op.Default;
+  const std::string &Kind = M.Kinds[Op.Kind].Name;
+  bool Ok;
+  std::string Want;
+  if (Kind == "access-pattern") {
+    Ok = D == "none";
+    Want = "'none'";
+  } else if (Kind == "enum") {
+    const EnumTypeInfo &E = M.Enums[Op.EnumType];
+    Ok = std::any_of(E.Values.begin(), E.Values.end(),
+                     [&](const EnumValueInfo &V) { return V.Name == D; });
+    Want = "a value of " + E.Name;
+  } else if (Kind == "imm") {
+    int64_t V;
+    Ok = !StringRef(D).getAsInteger(10, V) && (!Op.HasRange || (V >= Op.Min && V <= Op.Max));
+    Want = "an integer in range";
+  } else if (Kind == "fimm" || Kind == "scalar") {
+    char *End = nullptr;
+    std::strtod(D.c_str(), &End);
+    Ok = End && *End == 0 && !D.empty();
+    Want = "a number";
+  } else {
+    Ok = false;
+    Want = "nothing: operands of kind '" + Kind + "' cannot be optional";
+  }
+  if (!Ok)
+    error(I.Def, fmt::format("default '{}' of operand '${}' of '{}' is not valid: expected {}", D,
+                             Op.Name, I.Mnemonic, Want));
+}
+
+void Reader::readAsmString(InstrInfo &I) {
+  std::vector<int> Seen(I.Operands.size(), 0);
+  bool SawKeyword = false;
+  SmallVector<StringRef, 8> Items;
+  StringRef(I.AsmString).split(Items, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    Item = Item.trim();
+    StringRef Key, Ref = Item;
+    if (Item.contains('='))
+      std::tie(Key, Ref) = Item.split('=');
+    Key = Key.trim();
+    Ref = Ref.trim();
+    if (!Ref.consume_front("$") || Ref.empty() ||
+        !all_of(Ref, [](char C) { return isAlnum(C) || C == '_'; }) ||
+        (Item.contains('=') && Key.empty())) {
+      error(I.Def, fmt::format("malformed item '{}' in the AsmString of '{}': expected '$name' "
+                               "or 'key=$name'",
+                               Item.str(), I.Mnemonic));
+      continue;
+    }
+    auto It = std::find_if(I.Operands.begin(), I.Operands.end(),
+                           [&](const OperandInfo &O) { return O.Name == Ref; });
+    if (It == I.Operands.end()) {
+      error(I.Def, fmt::format("the AsmString of '{}' names '${}', which is not an operand",
+                               I.Mnemonic, Ref.str()));
+      continue;
+    }
+    size_t Idx = It - I.Operands.begin();
+    if (Seen[Idx]++) {
+      error(I.Def, fmt::format("operand '${}' appears twice in the AsmString of '{}'", Ref.str(),
+                               I.Mnemonic));
+      continue;
+    }
+    if (Key.empty()) {
+      if (It->Default)
+        error(I.Def, fmt::format("optional operand '${}' of '{}' must be written as a keyword, "
+                                 "'{}=${}'",
+                                 It->Name, I.Mnemonic, It->Name, It->Name));
+      else if (SawKeyword)
+        error(I.Def, fmt::format("required operand '${}' of '{}' comes after a keyword operand "
+                                 "in its AsmString",
+                                 It->Name, I.Mnemonic));
+    } else {
+      SawKeyword = true;
+      if (!It->Default)
+        error(I.Def, fmt::format("required operand '${}' of '{}' must be written positionally, "
+                                 "'${}', not as '{}'",
+                                 It->Name, I.Mnemonic, It->Name, Item.str()));
+      It->Keyword = Key.str();
+    }
+  }
+  for (size_t Idx = 0; Idx < I.Operands.size(); ++Idx)
+    if (!Seen[Idx])
+      error(I.Def, fmt::format("operand '${}' of '{}' has no syntax: it does not appear in the "
+                               "AsmString \"{}\"",
+                               I.Operands[Idx].Name, I.Mnemonic, I.AsmString));
+}
+
+void Reader::readInstrs() {
+  std::vector<const Record *> ByOpcode(256, nullptr);
+  for (const Record *R : defsOf(RK, "Instr")) {
+    InstrInfo I;
+    I.Def = R;
+    I.RecordName = R->getName().str();
+    I.Mnemonic = R->getValueAsString("Mnemonic").str();
+    I.AsmString = R->getValueAsString("AsmString").str();
+    I.Description = R->getValueAsString("Description").str();
+    I.Opcode = static_cast<int>(R->getValueAsInt("Opcode"));
+    I.MinGen = static_cast<int>(R->getValueAsInt("MinGen"));
+    I.IsBranch = R->getValueAsBit("IsBranch");
+    I.IsTerminator = R->getValueAsBit("IsTerminator");
+    I.IsDma = R->getValueAsBit("IsDma");
+    I.IsSequencer = R->getValueAsBit("IsSequencer");
+    I.CostClass = costClassIndex(R->getValueAsDef("Cost"));
+    I.EngineMask = 0;
+    for (const Record *E : R->getValueAsListOfDefs("Engines")) {
+      int Id = static_cast<int>(E->getValueAsInt("Id"));
+      if (I.EngineMask & (1u << Id))
+        error(R, fmt::format("instruction '{}' lists engine {} twice", I.Mnemonic,
+                             E->getName().str()));
+      I.EngineMask |= 1u << Id;
+    }
+    if (I.Mnemonic.empty())
+      error(R, fmt::format("instruction {} has no mnemonic", I.RecordName));
+    if (I.EngineMask == 0)
+      error(R, fmt::format("instruction '{}' has no engine: list at least one of {}", I.Mnemonic,
+                           M.engineList((1u << M.Engines.size()) - 1)));
+    if (I.MinGen < 2 || I.MinGen > 4)
+      error(R, fmt::format("instruction '{}' has MinGen {}: generations are 2 (trn1) to 4 (trn3)",
+                           I.Mnemonic, I.MinGen));
+    if (I.Opcode < 1 || I.Opcode > 255) {
+      error(R, fmt::format("opcode {} of '{}' is out of range: opcodes are 1 to 255 (0 is never "
+                           "valid)",
+                           I.Opcode, I.Mnemonic));
+    } else if (const Record *Other = ByOpcode[I.Opcode]) {
+      error(R, fmt::format("encoding overlap: opcode 0x{:02X} of '{}' is already used by {}",
+                           I.Opcode, I.Mnemonic, Other->getName().str()));
+      note(Other, "previous definition is here");
+    } else {
+      ByOpcode[I.Opcode] = R;
+    }
+    for (const InstrInfo &Other : M.Instrs)
+      if (Other.Mnemonic == I.Mnemonic && (Other.EngineMask & I.EngineMask)) {
+        error(R, fmt::format("duplicate instruction: '{}' on engine {} is already defined by {}",
+                             I.Mnemonic, M.engineList(Other.EngineMask & I.EngineMask),
+                             Other.RecordName));
+        note(Other.Def, "previous definition is here");
+      }
+
+    const DagInit *Ops = R->getValueAsDag("Operands");
+    const auto *OpsOp = dyn_cast<DefInit>(Ops->getOperator());
+    if (!OpsOp || OpsOp->getDef()->getName() != "ops")
+      error(R, fmt::format("the operands of '{}' must be written (ops Type:$name, ...)",
+                           I.Mnemonic));
+    int Offset = M.HeaderBits / 8;
+    bool OperandsOk = true;
+    for (unsigned A = 0; A < Ops->getNumArgs(); ++A) {
+      OperandInfo Op;
+      if (!readOperand(I, Ops, A, Op)) {
+        OperandsOk = false;
+        continue;
+      }
+      for (const OperandInfo &Prev : I.Operands)
+        if (Prev.Name == Op.Name)
+          error(R, fmt::format("operand name '${}' is used twice in '{}'", Op.Name, I.Mnemonic));
+      Op.ByteOffset = Offset;
+      Offset += M.Kinds[Op.Kind].Bits / 8;
+      I.Operands.push_back(std::move(Op));
+    }
+    I.SizeBytes = (Offset + 3) / 4 * 4;
+    if (OperandsOk) {
+      for (const OperandInfo &Op : I.Operands) {
+        if (Op.Default)
+          checkDefault(I, Op);
+        // A datapath instruction's tensors must be reachable from every
+        // engine that may run it (DMA and sequencer accesses are not the
+        // datapath's).
+        if (!I.IsDma && !I.IsSequencer && Op.SpaceMask)
+          for (const EngineInfo &E : M.Engines)
+            if ((I.EngineMask >> E.Id & 1) && !(Op.SpaceMask & E.SpaceMask))
+              error(R, fmt::format("operand '${}' of '{}' lives in {}, out of reach of engine {} "
+                                   "(which reaches {})",
+                                   Op.Name, I.Mnemonic, M.spaceList(Op.SpaceMask), E.RecordName,
+                                   E.SpaceMask ? M.spaceList(E.SpaceMask) : "no memory"));
+      }
+      readAsmString(I);
+    }
+    M.Instrs.push_back(std::move(I));
+  }
+  std::sort(M.Instrs.begin(), M.Instrs.end(),
+            [](const auto &A, const auto &B) { return A.Opcode < B.Opcode; });
+}
+
+void Reader::readPerfModes() {
+  for (const Record *R : defsOf(RK, "PerfMode")) {
+    PerfModeInfo P{R, R->getName().str(), R->getValueAsString("Name").str(),
+                   R->getValueAsString("Source").str(), {}, {}, 0,
+                   static_cast<int>(R->getValueAsInt("Speedup"))};
+    for (const Record *C : R->getValueAsListOfDefs("Classes"))
+      P.Classes.push_back(costClassIndex(C));
+    for (const Record *C : R->getValueAsListOfDefs("When"))
+      P.Preds.push_back(indexOf(M.CostPreds, C));
+    for (const Record *E : R->getValueAsListOfDefs("Engines"))
+      P.EngineMask |= 1u << E->getValueAsInt("Id");
+    if (P.Speedup < 1)
+      error(R, fmt::format("perf mode '{}' has speedup {}: it must be at least 1", P.Name,
+                           P.Speedup));
+    if (P.Classes.empty() || P.EngineMask == 0)
+      error(R, fmt::format("perf mode '{}' names no cost class or no engine", P.Name));
+    M.PerfModes.push_back(std::move(P));
+  }
+}
+
+void Reader::readChips() {
+  for (const Record *R : defsOf(RK, "Chip")) {
+    ChipInfo C{R, R->getValueAsString("Name").str(), R->getValueAsString("Description").str(),
+               static_cast<int>(R->getValueAsInt("Gen")), std::vector<int>(M.Engines.size(), 0),
+               std::vector<std::string>(M.Engines.size()), {}, {}};
+    if (C.Gen < 2 || C.Gen > 4)
+      error(R, fmt::format("chip '{}' has Gen {}: generations are 2 (trn1) to 4 (trn3)", C.Name,
+                           C.Gen));
+    for (const Record *Clock : R->getValueAsListOfDefs("Clocks")) {
+      const Record *E = Clock->getValueAsDef("Engine");
+      int Id = static_cast<int>(E->getValueAsInt("Id"));
+      if (C.ClockMHz[Id])
+        error(R, fmt::format("chip '{}' gives engine {} two clocks", C.Name, E->getName().str()));
+      C.ClockMHz[Id] = static_cast<int>(Clock->getValueAsInt("MHz"));
+      C.ClockSource[Id] = Clock->getValueAsString("Source").str();
+      if (C.ClockMHz[Id] <= 0)
+        error(R, fmt::format("chip '{}' gives engine {} a clock of {} MHz", C.Name,
+                             E->getName().str(), C.ClockMHz[Id]));
+    }
+    for (const EngineInfo &E : M.Engines)
+      if (!C.ClockMHz[E.Id])
+        error(R, fmt::format("chip '{}' has no clock for engine {}", C.Name, E.RecordName));
+    for (const std::string &Field : IsaModel::chipIntFields()) {
+      C.Ints[Field] = R->getValueAsInt(Field);
+      if (C.Ints[Field] <= 0)
+        error(R, fmt::format("chip '{}' does not set {}", C.Name, Field));
+    }
+    for (const Record *P : R->getValueAsListOfDefs("PerfModes"))
+      for (size_t I = 0; I < M.PerfModes.size(); ++I)
+        if (M.PerfModes[I].Def == P)
+          C.PerfModes.push_back(static_cast<int>(I));
+    // The encoding must be able to name everything the chip has.
+    auto Fits = [&](const char *Field, int64_t Count, int Width) {
+      if (Count > (int64_t(1) << Width))
+        error(R, fmt::format("chip '{}' has {} = {}, more than a {}-bit field can name", C.Name,
+                             Field, Count, Width));
+    };
+    if (const FieldInfo *F = kindField("register", "index"))
+      Fits("Registers", C.Ints["Registers"], F->Width);
+    if (const FieldInfo *F = kindField("semaphore", "index"))
+      Fits("Semaphores", C.Ints["Semaphores"], F->Width);
+    if (const FieldInfo *F = kindField("dma-queue", "engine"))
+      Fits("DmaEngines", C.Ints["DmaEngines"], F->Width);
+    if (const FieldInfo *F = kindField("dma-queue", "queue"))
+      Fits("DmaQueuesPerEngine", C.Ints["DmaQueuesPerEngine"], F->Width);
+    if (const FieldInfo *F = kindField("access-pattern", "part_start"))
+      Fits("Partitions", C.Ints["Partitions"], F->Width);
+    M.Chips.push_back(std::move(C));
+  }
+}
+
+std::optional<IsaModel> Reader::run() {
+  readSpacesAndEngines();
+  readDTypes();
+  readEnums();
+  readKinds();
+  readHeader();
+  readCosts();
+  if (Failed)
+    return std::nullopt; // instructions refer to everything above
+  readInstrs();
+  readPerfModes();
+  readChips();
+  if (Failed)
+    return std::nullopt;
+  return std::move(M);
+}
+
+} // namespace
+
+const std::vector<std::string> &IsaModel::chipIntFields() {
+  static const std::vector<std::string> Fields = {
+      "CoresPerChip",  "Partitions",         "SbufPartitionBytes", "PsumBanks",
+      "PsumBankBytes", "Registers",          "Semaphores",         "DmaEngines",
+      "DmaQueuesPerEngine", "DmaEngineMBps", "DmaFixedNs",         "HbmGiB",
+      "HbmChipGBps",   "Fp32MatmulSlowdown"};
+  return Fields;
+}
+
+std::optional<IsaModel> IsaModel::read(const RecordKeeper &Records) {
+  return Reader(Records).run();
+}
+
+int IsaModel::engineByRecord(const Record *R) const {
+  for (const EngineInfo &E : Engines)
+    if (E.Def == R)
+      return E.Id;
+  return -1;
+}
+
+std::string IsaModel::spaceList(unsigned Mask) const {
+  std::vector<std::string> Names;
+  for (const MemSpaceInfo &S : Spaces)
+    if (Mask >> S.Id & 1)
+      Names.push_back(S.Name);
+  return join(Names, ", ");
+}
+
+std::string IsaModel::engineList(unsigned Mask) const {
+  std::vector<std::string> Names;
+  for (const EngineInfo &E : Engines)
+    if (Mask >> E.Id & 1)
+      Names.push_back(E.RecordName);
+  return join(Names, ", ");
+}
+
+std::string IsaModel::operandSyntax(const OperandInfo &Op) const {
+  const std::string &Kind = Kinds[Op.Kind].Name;
+  std::string What;
+  if (Kind == "access-pattern")
+    What = spaceList(Op.SpaceMask);
+  else if (Kind == "scalar")
+    What = "fp32, " + spaceList(Op.SpaceMask);
+  else if (Kind == "enum")
+    What = Enums[Op.EnumType].Name;
+  else
+    What = Kind;
+  // "sbuf, psum" reads as alternatives: sbuf|psum.
+  std::string Alternatives;
+  for (char C : What)
+    if (C == ',')
+      Alternatives += '|';
+    else if (C != ' ')
+      Alternatives += C;
+  return "<" + Op.Name + ":" + Alternatives + ">";
+}
+
+std::string IsaModel::syntax(const InstrInfo &I) const {
+  std::string S = I.Mnemonic;
+  bool First = true;
+  std::vector<const OperandInfo *> Ordered;
+  for (const OperandInfo &Op : I.Operands)
+    if (Op.Keyword.empty())
+      Ordered.push_back(&Op);
+  for (const OperandInfo &Op : I.Operands)
+    if (!Op.Keyword.empty())
+      Ordered.push_back(&Op);
+  for (const OperandInfo *Op : Ordered) {
+    std::string Item = Op->Keyword.empty() ? operandSyntax(*Op)
+                                           : "[" + Op->Keyword + "=" + operandSyntax(*Op) + "]";
+    S += (First ? " " : ", ") + Item;
+    First = false;
+  }
+  return S;
+}
+
+} // namespace trn::tblgen
