@@ -39,6 +39,30 @@ def ActCopy2x : PerfMode<"act-copy-2x", [CC_TensorCopy, CC_TensorScalar], [ACT],
   [All16Bit], 2,
   "A3: ScalarE 2x for tensor_scalar and tensor_copy in bf16/fp16">;
 
+// A TensorE throughput mode: multiply-accumulates per PE cycle for these
+// input types, so peak FLOP/s = 2 x Macs x the PE clock (what MFU divides
+// by). Form says which instruction form reaches it; "" = plain matmul.
+class PeMode<string name, list<DType> types, int macs, string form, string source> {
+  string Name = name;
+  list<DType> Types = types;
+  int MacsPerCycle = macs;
+  string Form = form;
+  string Source = source;
+}
+
+// 128 x 128 array, one MAC per cell per cycle: 2 x 16384 x 2.8 GHz = 91.75
+// TFLOPS on trn1 and 78.6 on trn2/trn3, as published (A1, A2, A3).
+def PeDense16 : PeMode<"dense", [BF16, FP16, TF32, FP8_E4M3, FP8_E5M2, FP8_E4M3FN], 16384, "",
+  "A1/A2/A3: 2x128 elements in per cycle">;
+// fp32 takes four passes (A1: about 4x; 23 TFLOPS on trn1, 20 on trn2).
+def PeFp32 : PeMode<"fp32", [FP32], 4096, "", "A1, A2">;
+// trn2 doubles FP8 only through perf_mode=double_row (K = 256), which no
+// instruction of this ISA exposes yet: listed so the peak is on record.
+def PeFp8DoubleRow : PeMode<"fp8-double-row", [FP8_E4M3, FP8_E5M2], 32768,
+  "perf_mode=double_row (not in this ISA)", "A2: 4x128 in, 158 TFLOPS">;
+def PeMx : PeMode<"mx", [FP8_E4M3FN], 65536, "nc_matmul_mx (not in this ISA)",
+  "A3: 8x128 in, 315 TFLOPS MXFP8/MXFP4">;
+
 class Chip<string name, int gen, string desc> {
   string Name = name;
   int Gen = gen;                  // NeuronCore generation: 2, 3 or 4
@@ -57,7 +81,7 @@ class Chip<string name, int gen, string desc> {
   int DmaFixedNs = 0;             // per-transfer fixed latency
   int HbmGiB = 0;                 // addressable HBM
   int HbmChipGBps = 0;            // whole-chip HBM bandwidth; one core gets 1/CoresPerChip
-  int Fp32MatmulSlowdown = 4;     // A1: fp32 matmul costs about 4x
+  list<PeMode> PeModes = [];      // TensorE throughput by input type
   list<PerfMode> PerfModes = [];
 }
 
@@ -80,6 +104,7 @@ def trn1 : Chip<"trn1", 2, "Trainium1, NeuronCore-v2"> {
   let DmaFixedNs = 1300;                // DMABW: descriptor + sync + start
   let HbmGiB = 32;                      // H1
   let HbmChipGBps = 820;                // A1 (H1 writes GiB/s; GB/s chosen)
+  let PeModes = [PeDense16, PeFp32];
 }
 
 def trn2 : Chip<"trn2", 3, "Trainium2, NeuronCore-v3"> {
@@ -95,6 +120,7 @@ def trn2 : Chip<"trn2", 3, "Trainium2, NeuronCore-v3"> {
   let DmaFixedNs = 1300;                // DMABW
   let HbmGiB = 96;                      // H2
   let HbmChipGBps = 2900;               // H2 (A2 says 3 TB/s); H2 chosen
+  let PeModes = [PeDense16, PeFp32, PeFp8DoubleRow];
   let PerfModes = [DveCopy4x, DveCopy2x, DveTensorTensor2x];
 }
 
@@ -112,6 +138,7 @@ def trn3 : Chip<"trn3", 4, "Trainium3, NeuronCore-v4"> {
   let HbmGiB = 144;                     // H3
   let HbmChipGBps = 4900;               // H3 (A3 says 4.7); H3 chosen, as it
                                         // equals 128 engines x 38.4 GB/s
+  let PeModes = [PeDense16, PeFp32, PeMx];
   // The v3 Vector modes are assumed to carry over to v4 (A3 is silent).
   let PerfModes = [DveCopy4x, DveCopy2x, DveTensorTensor2x, ActCopy2x];
 }

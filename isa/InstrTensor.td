@@ -10,9 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 defvar MatmulTypes = "Inputs are fp8_e4m3, fp8_e5m2, bf16, fp16, tf32 or fp32 "
-  "(fp8_e4m3fn on trn3); fp32 and tf32 pair only with each other. Products "
-  "are exact in fp32 and added into the fp32 accumulator in increasing k "
-  "order, rounding to nearest even after each addition.";
+  "(fp8_e4m3fn on trn3); fp32 and tf32 pair only with each other. Each "
+  "product is rounded once to fp32 (exact for every input type but fp32, "
+  "barring overflow and underflow) and added into the fp32 accumulator in "
+  "increasing k order, rounding to nearest even after each addition.";
 
 def LOAD_STATIONARY : Instr<0x01, "load_stationary", [PE],
   (ops SbufAP:$stationary),

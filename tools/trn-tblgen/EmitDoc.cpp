@@ -187,7 +187,7 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
 
   OS << "\n## Operand kinds\n\nBit positions are relative to the operand's first bit.\n\n";
   for (const OperandKindInfo &K : M.Kinds) {
-    OS << "### " << K.Name << " (" << K.Bits / 8 << " bytes)\n\n" << K.Description << "\n\n";
+    OS << "### " << K.Name << " (" << K.Bits / 8 << (K.Bits == 8 ? " byte" : " bytes") << ")\n\n" << K.Description << "\n\n";
     OS << "| Field | Bits | Signed |\n|---|---|---|\n";
     for (const FieldInfo &F : K.Fields)
       OS << fmt::format("| `{}` | {}..{} | {} |\n", F.Name, F.Lsb, F.Lsb + F.Width - 1,
@@ -282,6 +282,15 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
     OS << "\n| " << F << " |";
     for (const ChipInfo &C : M.Chips)
       OS << " " << C.Ints.at(F) << " |";
+  }
+  OS << "\n| TensorE peak (derived) |";
+  for (const ChipInfo &C : M.Chips) {
+    std::vector<std::string> Modes;
+    for (const PeModeInfo &P : C.PeModes)
+      Modes.push_back(fmt::format("{}: {:.1f} TFLOPS{}", P.Name,
+                                  2.0 * P.MacsPerCycle * C.ClockMHz[M.peEngine()] / 1e6,
+                                  P.Form.empty() ? "" : " via " + P.Form));
+    OS << " " << join(Modes, "; ") << " |";
   }
   OS << "\n| Performance modes |";
   for (const ChipInfo &C : M.Chips) {

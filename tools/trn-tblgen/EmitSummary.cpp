@@ -52,18 +52,19 @@ void emitSummary(RecordKeeper &RK, raw_ostream &OS) {
                     M.CostClasses.size(), M.CostPreds.size(), M.CostConsts.size());
 
   OS << "\nChip   gen  PE/DVE/ACT/POOL/SP MHz     SBUF/partition  PSUM banks  HBM      "
-        "HBM/core   DMA/core\n";
+        "HBM/core   DMA/core  PE TFLOPS\n";
   for (const ChipInfo &C : M.Chips) {
     std::vector<std::string> Clocks;
     for (int MHz : C.ClockMHz)
       Clocks.push_back(std::to_string(MHz));
     const auto &I = C.Ints;
     OS << fmt::format("{:<6} {:>3}  {:<24} {:>7} KiB     {} x {} B  {:>3} GiB  {:>4} GB/s  "
-                      "{:>4} GB/s\n",
+                      "{:>4} GB/s  {:>6.2f}\n",
                       C.Name, C.Gen, join(Clocks, "/"), I.at("SbufPartitionBytes") / 1024,
                       I.at("PsumBanks"), I.at("PsumBankBytes"), I.at("HbmGiB"),
                       I.at("HbmChipGBps") / I.at("CoresPerChip"),
-                      I.at("DmaEngines") * I.at("DmaEngineMBps") / 1000);
+                      I.at("DmaEngines") * I.at("DmaEngineMBps") / 1000,
+                      2.0 * C.PeModes.front().MacsPerCycle * C.ClockMHz[M.peEngine()] / 1e6);
   }
 }
 

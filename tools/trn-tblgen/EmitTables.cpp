@@ -348,6 +348,13 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
       OS << "&PerfModeTable[" << P << "], ";
     OS << "};\n";
   }
+  for (const ChipInfo &C : M.Chips) {
+    OS << "static const PeModeDesc PeModes_" << C.Name << "[] = {\n";
+    for (const PeModeInfo &P : C.PeModes)
+      OS << fmt::format("  {{{}, 0x{:x}, {}, {}, {}}},\n", quote(P.Name), P.TypeMask,
+                        P.MacsPerCycle, quote(P.Form), quote(P.Source));
+    OS << "};\n";
+  }
   OS << "static const ChipDesc ChipTable[] = {\n";
   for (const ChipInfo &C : M.Chips) {
     std::vector<std::string> Clocks, Ints;
@@ -355,9 +362,9 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
       Clocks.push_back(std::to_string(MHz));
     for (const std::string &F : IsaModel::chipIntFields())
       Ints.push_back(std::to_string(C.Ints.at(F)));
-    OS << fmt::format("  {{Chip::{0}, {1}, {2}, {3}, {{{4}}}, {5}, {6}}},\n", C.Def->getName().str(),
-                      quote(C.Name), C.Gen, quote(C.Description), fmt::join(Clocks, ", "),
-                      fmt::join(Ints, ", "),
+    OS << fmt::format("  {{Chip::{0}, {1}, {2}, {3}, {{{4}}}, {5}, PeModes_{6}, {7}}},\n",
+                      C.Def->getName().str(), quote(C.Name), C.Gen, quote(C.Description),
+                      fmt::join(Clocks, ", "), fmt::join(Ints, ", "), C.Name,
                       C.PerfModes.empty() ? std::string("{}") : "PerfModes_" + C.Name);
   }
   OS << "};\n";

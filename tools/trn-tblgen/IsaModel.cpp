@@ -690,7 +690,7 @@ void Reader::readChips() {
   for (const Record *R : defsOf(RK, "Chip")) {
     ChipInfo C{R, R->getValueAsString("Name").str(), R->getValueAsString("Description").str(),
                static_cast<int>(R->getValueAsInt("Gen")), std::vector<int>(M.Engines.size(), 0),
-               std::vector<std::string>(M.Engines.size()), {}, {}};
+               std::vector<std::string>(M.Engines.size()), {}, {}, {}};
     if (C.Gen < 2 || C.Gen > 4)
       error(R, fmt::format("chip '{}' has Gen {}: generations are 2 (trn1) to 4 (trn3)", C.Name,
                            C.Gen));
@@ -713,6 +713,16 @@ void Reader::readChips() {
       if (C.Ints[Field] <= 0)
         error(R, fmt::format("chip '{}' does not set {}", C.Name, Field));
     }
+    for (const Record *P : R->getValueAsListOfDefs("PeModes")) {
+      PeModeInfo Mode{P->getValueAsString("Name").str(), P->getValueAsString("Form").str(),
+                      P->getValueAsString("Source").str(), 0,
+                      static_cast<int>(P->getValueAsInt("MacsPerCycle"))};
+      for (const Record *T : P->getValueAsListOfDefs("Types"))
+        Mode.TypeMask |= 1u << T->getValueAsInt("Id");
+      C.PeModes.push_back(Mode);
+    }
+    if (C.PeModes.empty() || C.PeModes.front().Form != "")
+      error(R, fmt::format("chip '{}' must list its plain-matmul PE mode first", C.Name));
     for (const Record *P : R->getValueAsListOfDefs("PerfModes"))
       for (size_t I = 0; I < M.PerfModes.size(); ++I)
         if (M.PerfModes[I].Def == P)
@@ -761,7 +771,7 @@ const std::vector<std::string> &IsaModel::chipIntFields() {
       "CoresPerChip",  "Partitions",         "SbufPartitionBytes", "PsumBanks",
       "PsumBankBytes", "Registers",          "Semaphores",         "DmaEngines",
       "DmaQueuesPerEngine", "DmaEngineMBps", "DmaFixedNs",         "HbmGiB",
-      "HbmChipGBps",   "Fp32MatmulSlowdown"};
+      "HbmChipGBps"};
   return Fields;
 }
 
@@ -769,11 +779,11 @@ std::optional<IsaModel> IsaModel::read(const RecordKeeper &Records) {
   return Reader(Records).run();
 }
 
-int IsaModel::engineByRecord(const Record *R) const {
+int IsaModel::peEngine() const {
   for (const EngineInfo &E : Engines)
-    if (E.Def == R)
+    if (E.RecordName == "PE")
       return E.Id;
-  return -1;
+  return 0;
 }
 
 std::string IsaModel::spaceList(unsigned Mask) const {
@@ -814,21 +824,31 @@ std::string IsaModel::operandSyntax(const OperandInfo &Op) const {
 }
 
 std::string IsaModel::syntax(const InstrInfo &I) const {
-  std::string S = I.Mnemonic;
+  // An instruction several engines run is written with an engine prefix.
+  std::string S;
+  if (I.EngineMask == (1u << Engines.size()) - 1) {
+    S = "<engine>.";
+  } else if (I.EngineMask & (I.EngineMask - 1)) {
+    std::vector<std::string> Prefixes;
+    for (const EngineInfo &E : Engines)
+      if (I.EngineMask >> E.Id & 1)
+        Prefixes.push_back(E.Prefix);
+    S = "{" + join(Prefixes, "|") + "}.";
+  }
+  S += I.Mnemonic;
   bool First = true;
-  std::vector<const OperandInfo *> Ordered;
-  for (const OperandInfo &Op : I.Operands)
-    if (Op.Keyword.empty())
-      Ordered.push_back(&Op);
-  for (const OperandInfo &Op : I.Operands)
-    if (!Op.Keyword.empty())
-      Ordered.push_back(&Op);
-  for (const OperandInfo *Op : Ordered) {
-    std::string Item = Op->Keyword.empty() ? operandSyntax(*Op)
-                                           : "[" + Op->Keyword + "=" + operandSyntax(*Op) + "]";
+  auto Add = [&](const std::string &Item) {
     S += (First ? " " : ", ") + Item;
     First = false;
-  }
+  };
+  for (const OperandInfo &Op : I.Operands)
+    if (Op.Keyword.empty())
+      Add(operandSyntax(Op));
+  for (const OperandInfo &Op : I.Operands)
+    if (!Op.Keyword.empty()) {
+      std::string What = operandSyntax(Op);
+      Add("[" + Op.Keyword + "=<" + What.substr(What.find(':') + 1) + "]");
+    }
   return S;
 }
 

@@ -156,6 +156,12 @@ struct PerfModeInfo {
   int Speedup;
 };
 
+struct PeModeInfo {
+  std::string Name, Form, Source;
+  unsigned TypeMask; // bit per DType id
+  int MacsPerCycle;
+};
+
 struct ChipInfo {
   const llvm::Record *Def;
   std::string Name, Description;
@@ -163,6 +169,7 @@ struct ChipInfo {
   std::vector<int> ClockMHz;         // by engine id
   std::vector<std::string> ClockSource;
   std::map<std::string, int64_t> Ints; // every int field, by name
+  std::vector<PeModeInfo> PeModes;
   std::vector<int> PerfModes;        // indices into IsaModel::PerfModes
 };
 
@@ -188,7 +195,8 @@ struct IsaModel {
   // Reads and checks the records. Returns nothing if any error was printed.
   static std::optional<IsaModel> read(const llvm::RecordKeeper &Records);
 
-  int engineByRecord(const llvm::Record *R) const;
+  // TensorE's engine id: its clock sets the PE modes' peak FLOP/s.
+  int peEngine() const;
   std::string spaceList(unsigned Mask) const;   // "sbuf, psum"
   std::string engineList(unsigned Mask) const;  // "PE, DVE"
   // How an operand is written in syntax summaries: <dst:sbuf|psum>.

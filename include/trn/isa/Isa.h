@@ -177,6 +177,17 @@ struct PerfModeDesc {
 
 //===-- Chips -------------------------------------------------------------===//
 
+// TensorE throughput for some input types: peak FLOP/s = 2 x MacsPerCycle x
+// the PE clock. Form names the instruction form that reaches it; "" = a
+// plain matmul.
+struct PeModeDesc {
+  const char *Name;
+  unsigned TypeMask; // bit per DType
+  uint32_t MacsPerCycle;
+  const char *Form;
+  const char *Source;
+};
+
 struct ChipDesc {
   Chip Id;
   const char *Name;
@@ -185,7 +196,8 @@ struct ChipDesc {
   uint32_t ClockMHz[NumEngines];
   uint32_t CoresPerChip, Partitions, SbufPartitionBytes, PsumBanks, PsumBankBytes;
   uint32_t Registers, Semaphores, DmaEngines, DmaQueuesPerEngine;
-  uint32_t DmaEngineMBps, DmaFixedNs, HbmGiB, HbmChipGBps, Fp32MatmulSlowdown;
+  uint32_t DmaEngineMBps, DmaFixedNs, HbmGiB, HbmChipGBps;
+  std::span<const PeModeDesc> PeModes;            // the first is plain matmul
   std::span<const PerfModeDesc *const> PerfModes; // first match applies
 
   uint64_t hbmBytes() const { return uint64_t(HbmGiB) << 30; }
