@@ -36,12 +36,23 @@ int64_t evaluate(const CostCaseDesc &Case, const CostInputs &In) {
       int64_t R = Args[0];
       for (unsigned I = 1; I < N.Arity; ++I) {
         switch (static_cast<CostOp>(N.Value)) {
-        case CostOp::Max: R = std::max(R, Args[I]); break;
-        case CostOp::Min: R = std::min(R, Args[I]); break;
-        case CostOp::Add: R += Args[I]; break;
-        case CostOp::Mul: R *= Args[I]; break;
-        case CostOp::CeilDiv: R = Args[I] ? (R + Args[I] - 1) / Args[I] : 0; break;
-        case CostOp::Id: break;
+        case CostOp::Max:
+          R = std::max(R, Args[I]);
+          break;
+        case CostOp::Min:
+          R = std::min(R, Args[I]);
+          break;
+        case CostOp::Add:
+          R += Args[I];
+          break;
+        case CostOp::Mul:
+          R *= Args[I];
+          break;
+        case CostOp::CeilDiv:
+          R = Args[I] ? (R + Args[I] - 1) / Args[I] : 0;
+          break;
+        case CostOp::Id:
+          break;
         }
       }
       Top -= N.Arity;

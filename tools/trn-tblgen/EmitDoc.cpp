@@ -8,7 +8,6 @@
 
 #include "Emit.h"
 #include "IsaModel.h"
-
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TableGen/Record.h"
@@ -39,9 +38,7 @@ std::string cell(const std::string &S) {
   return Out;
 }
 
-std::string genName(int Gen) {
-  return Gen == 2 ? "trn1" : Gen == 3 ? "trn2" : "trn3";
-}
+std::string genName(int Gen) { return Gen == 2 ? "trn1" : Gen == 3 ? "trn2" : "trn3"; }
 
 // The section an instruction is listed under.
 std::string groupOf(const IsaModel &M, const InstrInfo &I) {
@@ -88,14 +85,13 @@ void emitInstr(const IsaModel &M, const InstrInfo &I, raw_ostream &OS) {
       } else if (Op.HasRange && Kind != "register") {
         Accepts += fmt::format(", {} to {}", Op.Min, Op.Max);
       }
-      std::string Written = Op.Keyword.empty()
-                                ? "required, position " +
-                                      std::to_string(1 + std::count_if(
-                                                             I.Operands.data(), &Op,
-                                                             [](const OperandInfo &O) {
-                                                               return O.Keyword.empty();
-                                                             }))
-                                : "`" + Op.Keyword + "=`, default `" + *Op.Default + "`";
+      std::string Written =
+          Op.Keyword.empty()
+              ? "required, position " + std::to_string(1 + std::count_if(I.Operands.data(), &Op,
+                                                                         [](const OperandInfo &O) {
+                                                                           return O.Keyword.empty();
+                                                                         }))
+              : "`" + Op.Keyword + "=`, default `" + *Op.Default + "`";
       OS << fmt::format("| `{}` | {} | {} | {}..{} |\n", Op.Name, cell(Accepts), Written,
                         Op.ByteOffset, Op.ByteOffset + M.Kinds[Op.Kind].Bits / 8 - 1);
     }
@@ -110,8 +106,8 @@ void emitInstr(const IsaModel &M, const InstrInfo &I, raw_ostream &OS) {
   } else {
     OS << "Cost (" << Unit << "), first match:";
     for (const CostCaseInfo &Case : C.Cases)
-      OS << (Case.Preds.empty() ? " otherwise " : " if " + predList(M, Case.Preds) + ", ")
-         << "`" << Case.Text << "`" << (&Case == &C.Cases.back() ? "" : ";");
+      OS << (Case.Preds.empty() ? " otherwise " : " if " + predList(M, Case.Preds) + ", ") << "`"
+         << Case.Text << "`" << (&Case == &C.Cases.back() ? "" : ";");
   }
   OS << " (" << C.Source << ").";
   for (const PerfModeInfo &P : M.PerfModes) {
@@ -124,8 +120,7 @@ void emitInstr(const IsaModel &M, const InstrInfo &I, raw_ostream &OS) {
         if (&M.PerfModes[Mode] == &P)
           Chips.push_back(Chip.Name);
     OS << fmt::format(" On {} ({}), {}x faster on {} when {}.", join(Chips, ", "), P.Name,
-                      P.Speedup, M.engineList(P.EngineMask & I.EngineMask),
-                      predList(M, P.Preds));
+                      P.Speedup, M.engineList(P.EngineMask & I.EngineMask), predList(M, P.Preds));
   }
   OS << "\n\n";
 }
@@ -158,7 +153,8 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
 
   OS << "## Engines\n\nEach engine has its own sequencer and runs its own in-order stream; "
         "engines order their work only through semaphores.\n\n"
-        "| Engine | Assembly prefix | Id | Datapath reaches | Description |\n|---|---|---|---|---|\n";
+        "| Engine | Assembly prefix | Id | Datapath reaches | Description "
+        "|\n|---|---|---|---|---|\n";
   for (const EngineInfo &E : M.Engines)
     OS << fmt::format("| {} ({}) | `{}` | {} | {} | {} |\n", E.RecordName, E.Name, E.Prefix, E.Id,
                       E.SpaceMask ? M.spaceList(E.SpaceMask) : "none", cell(E.Description));
@@ -171,9 +167,12 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
         "Inf/NaN | From | Description |\n|---|---|---|---|---|---|---|---|---|---|\n";
   for (const DTypeInfo &T : M.DTypes)
     OS << fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", T.Name, T.Id,
-                      T.Kind, T.Bits, T.StorageBytes, T.Kind == "float" ? std::to_string(T.ExponentBits) : "",
+                      T.Kind, T.Bits, T.StorageBytes,
+                      T.Kind == "float" ? std::to_string(T.ExponentBits) : "",
                       T.Kind == "float" ? std::to_string(T.MantissaBits) : "",
-                      T.FloatStyle == "ieee" ? "inf and NaN" : T.FloatStyle == "fn" ? "NaN only" : "",
+                      T.FloatStyle == "ieee" ? "inf and NaN"
+                      : T.FloatStyle == "fn" ? "NaN only"
+                                             : "",
                       genName(T.MinGen), cell(T.Description));
 
   OS << "\n## Encoding\n\nAn instruction is a " << M.HeaderBits / 8
@@ -187,7 +186,8 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
 
   OS << "\n## Operand kinds\n\nBit positions are relative to the operand's first bit.\n\n";
   for (const OperandKindInfo &K : M.Kinds) {
-    OS << "### " << K.Name << " (" << K.Bits / 8 << (K.Bits == 8 ? " byte" : " bytes") << ")\n\n" << K.Description << "\n\n";
+    OS << "### " << K.Name << " (" << K.Bits / 8 << (K.Bits == 8 ? " byte" : " bytes") << ")\n\n"
+       << K.Description << "\n\n";
     OS << "| Field | Bits | Signed |\n|---|---|---|\n";
     for (const FieldInfo &F : K.Fields)
       OS << fmt::format("| `{}` | {}..{} | {} |\n", F.Name, F.Lsb, F.Lsb + F.Width - 1,
@@ -256,8 +256,7 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
     for (int C : P.Classes)
       Classes.push_back(M.CostClasses[C].Name);
     OS << fmt::format("| {} | {} | {} | {} | {}x | {} |\n", P.Name, join(Classes, ", "),
-                      M.engineList(P.EngineMask), predList(M, P.Preds), P.Speedup,
-                      cell(P.Source));
+                      M.engineList(P.EngineMask), predList(M, P.Preds), P.Speedup, cell(P.Source));
   }
 
   OS << "\n## Chips\n\nSelected with `--chip`. Figures are per physical NeuronCore (LNC=1) "

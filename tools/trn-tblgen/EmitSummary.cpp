@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "IsaModel.h"
-
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TableGen/Record.h"
@@ -48,8 +47,8 @@ void emitSummary(RecordKeeper &RK, raw_ostream &OS) {
   OS << "\nDtypes: " << join(DTypes, " ") << "\n";
   for (const EnumTypeInfo &E : M.Enums)
     OS << fmt::format("{}: {} values\n", E.Name, E.Values.size());
-  OS << fmt::format("Cost classes: {}, over {} predicates and {} constants\n",
-                    M.CostClasses.size(), M.CostPreds.size(), M.CostConsts.size());
+  OS << fmt::format("Cost classes: {}, over {} predicates and {} constants\n", M.CostClasses.size(),
+                    M.CostPreds.size(), M.CostConsts.size());
 
   OS << "\nChip   gen  PE/DVE/ACT/POOL/SP MHz     SBUF/partition  PSUM banks  HBM      "
         "HBM/core   DMA/core  PE TFLOPS\n";

@@ -7,7 +7,6 @@
 
 #include "Emit.h"
 #include "IsaModel.h"
-
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TableGen/Record.h"
 #include "llvm/TableGen/TableGenBackend.h"
@@ -26,9 +25,15 @@ std::string quote(std::string_view S) {
   std::string Out = "\"";
   for (char C : S) {
     switch (C) {
-    case '"': Out += "\\\""; break;
-    case '\\': Out += "\\\\"; break;
-    case '\n': Out += "\\n"; break;
+    case '"':
+      Out += "\\\"";
+      break;
+    case '\\':
+      Out += "\\\\";
+      break;
+    case '\n':
+      Out += "\\n";
+      break;
     default:
       if (std::isprint(static_cast<unsigned char>(C)))
         Out += C;
@@ -188,12 +193,16 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
 
   OS << "static const DTypeDesc DTypeTable[] = {\n";
   for (const DTypeInfo &T : M.DTypes)
-    OS << fmt::format("  {{DType::{}, {}, DTypeKind::{}, FloatStyle::{}, {}, {}, {}, {}, {}, {}}},\n",
-                      T.RecordName, quote(T.Name),
-                      T.Kind == "float" ? "Float" : T.Kind == "int" ? "Int" : "UInt",
-                      T.FloatStyle == "ieee" ? "Ieee" : T.FloatStyle == "fn" ? "FiniteOnly" : "None",
-                      T.Bits, T.StorageBytes, T.ExponentBits, T.MantissaBits, T.MinGen,
-                      quote(T.Description));
+    OS << fmt::format(
+        "  {{DType::{}, {}, DTypeKind::{}, FloatStyle::{}, {}, {}, {}, {}, {}, {}}},\n",
+        T.RecordName, quote(T.Name),
+        T.Kind == "float" ? "Float"
+        : T.Kind == "int" ? "Int"
+                          : "UInt",
+        T.FloatStyle == "ieee" ? "Ieee"
+        : T.FloatStyle == "fn" ? "FiniteOnly"
+                               : "None",
+        T.Bits, T.StorageBytes, T.ExponentBits, T.MantissaBits, T.MinGen, quote(T.Description));
   OS << "};\n\n";
 
   for (const EnumTypeInfo &E : M.Enums) {
@@ -213,9 +222,8 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
     OS << "static const FieldDesc Fields_" << K.RecordName << "[] = {\n";
     for (const FieldInfo &F : K.Fields)
       OS << fmt::format("  {{{}, {}, {}, {}, {}}},\n", quote(F.Name), F.Lsb, F.Width, F.Signed,
-                        F.NestedKind < 0
-                            ? std::string("std::nullopt")
-                            : "OperandKind::" + camel(M.Kinds[F.NestedKind].Name));
+                        F.NestedKind < 0 ? std::string("std::nullopt")
+                                         : "OperandKind::" + camel(M.Kinds[F.NestedKind].Name));
     OS << "};\n";
   }
   OS << "static const OperandKindDesc OperandKindTable[] = {\n";
@@ -235,26 +243,25 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
       continue;
     OS << "static const OperandDesc Operands_" << I.RecordName << "[] = {\n";
     for (const OperandInfo &Op : I.Operands)
-      OS << fmt::format("  {{{}, OperandKind::{}, 0x{:x}, {}, {}, {}, {}, {}, {}, {}, {}}},\n",
-                        quote(Op.Name), camel(M.Kinds[Op.Kind].Name), Op.SpaceMask,
-                        Op.EnumType < 0 ? std::string("std::nullopt")
-                                        : "EnumTypeId::" + M.Enums[Op.EnumType].Name,
-                        Op.HasRange, Op.Min == INT64_MIN ? "INT64_MIN" : std::to_string(Op.Min) + "LL",
-                        std::to_string(Op.Max) + "LL", optionalOrNull(Op.Default),
-                        Op.Keyword.empty() ? "nullptr" : quote(Op.Keyword), Op.ByteOffset,
-                        quote(Op.Description));
+      OS << fmt::format(
+          "  {{{}, OperandKind::{}, 0x{:x}, {}, {}, {}, {}, {}, {}, {}, {}}},\n", quote(Op.Name),
+          camel(M.Kinds[Op.Kind].Name), Op.SpaceMask,
+          Op.EnumType < 0 ? std::string("std::nullopt")
+                          : "EnumTypeId::" + M.Enums[Op.EnumType].Name,
+          Op.HasRange, Op.Min == INT64_MIN ? "INT64_MIN" : std::to_string(Op.Min) + "LL",
+          std::to_string(Op.Max) + "LL", optionalOrNull(Op.Default),
+          Op.Keyword.empty() ? "nullptr" : quote(Op.Keyword), Op.ByteOffset, quote(Op.Description));
     OS << "};\n";
   }
   OS << "\nstatic const InstrDesc InstrTable[] = {\n";
   for (const InstrInfo &I : M.Instrs)
-    OS << fmt::format("  {{Opcode::{}, {}, {}, 0x{:02X}, 0x{:x}, {}, {}, {}, CostClassId::{}, {}, "
-                      "{}, {}, {}, {}, {}, {}}},\n",
-                      I.RecordName, quote(I.RecordName), quote(I.Mnemonic), I.Opcode,
-                      I.EngineMask, I.MinGen, I.SizeBytes,
-                      I.Operands.empty() ? std::string("{}") : "Operands_" + I.RecordName,
-                      stripPrefix(M.CostClasses[I.CostClass].Name, "CC_"), quote(I.AsmString),
-                      quote(M.syntax(I)), quote(I.Description), I.IsBranch, I.IsTerminator,
-                      I.IsDma, I.IsSequencer);
+    OS << fmt::format(
+        "  {{Opcode::{}, {}, {}, 0x{:02X}, 0x{:x}, {}, {}, {}, CostClassId::{}, {}, "
+        "{}, {}, {}, {}, {}, {}}},\n",
+        I.RecordName, quote(I.RecordName), quote(I.Mnemonic), I.Opcode, I.EngineMask, I.MinGen,
+        I.SizeBytes, I.Operands.empty() ? std::string("{}") : "Operands_" + I.RecordName,
+        stripPrefix(M.CostClasses[I.CostClass].Name, "CC_"), quote(I.AsmString), quote(M.syntax(I)),
+        quote(I.Description), I.IsBranch, I.IsTerminator, I.IsDma, I.IsSequencer);
   OS << "};\n\n";
 
   // The decoder: opcode byte -> index into InstrTable, -1 if unassigned.
@@ -303,8 +310,7 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
       uint32_t Mask = 0;
       for (int P : C.Cases[K].Preds)
         Mask |= 1u << P;
-      OS << fmt::format("  {{0x{:x}, Rpn_{}_{}, {}}},\n", Mask, C.Name, K,
-                        quote(C.Cases[K].Text));
+      OS << fmt::format("  {{0x{:x}, Rpn_{}_{}, {}}},\n", Mask, C.Name, K, quote(C.Cases[K].Text));
     }
     OS << "};\n";
   }
@@ -319,8 +325,8 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
     OS << fmt::format("  {{CostConst::{}, {}, {}, {}}},\n", C.Def->getName().str(), quote(C.Name),
                       C.Value, quote(C.Source));
   OS << "};\n";
-  for (auto [Name, List] : {std::pair{"CostVarTable", &M.CostVars},
-                            std::pair{"CostPredTable", &M.CostPreds}}) {
+  for (auto [Name, List] :
+       {std::pair{"CostVarTable", &M.CostVars}, std::pair{"CostPredTable", &M.CostPreds}}) {
     OS << "static const NamedDesc " << Name << "[] = {\n";
     for (const NamedInfo &N : *List)
       OS << fmt::format("  {{{}, {}}},\n", quote(N.Name), quote(N.Description));

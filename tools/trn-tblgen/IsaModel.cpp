@@ -142,8 +142,8 @@ void Reader::readSpacesAndEngines() {
         note(Other.Def, "previous definition is here");
       }
       if (Other.Prefix == E.Prefix) {
-        error(R, fmt::format("engine prefix '{}' is already used by {}", E.Prefix,
-                             Other.RecordName));
+        error(R,
+              fmt::format("engine prefix '{}' is already used by {}", E.Prefix, Other.RecordName));
         note(Other.Def, "previous definition is here");
       }
     }
@@ -153,9 +153,9 @@ void Reader::readSpacesAndEngines() {
             [](const auto &A, const auto &B) { return A.Id < B.Id; });
   for (size_t I = 0; I < M.Engines.size(); ++I)
     if (M.Engines[I].Id != static_cast<int>(I))
-      error(M.Engines[I].Def, fmt::format("engine ids must be 0 to {} without gaps; {} has id {}",
-                                          M.Engines.size() - 1, M.Engines[I].RecordName,
-                                          M.Engines[I].Id));
+      error(M.Engines[I].Def,
+            fmt::format("engine ids must be 0 to {} without gaps; {} has id {}",
+                        M.Engines.size() - 1, M.Engines[I].RecordName, M.Engines[I].Id));
 }
 
 void Reader::readDTypes() {
@@ -197,8 +197,8 @@ void Reader::readDTypes() {
 
 void Reader::readEnums() {
   for (const Record *R : defsOf(RK, "EnumType"))
-    M.Enums.push_back({R, R->getValueAsString("Name").str(),
-                       R->getValueAsString("Description").str(), {}});
+    M.Enums.push_back(
+        {R, R->getValueAsString("Name").str(), R->getValueAsString("Description").str(), {}});
   for (const Record *R : defsOf(RK, "EnumValue")) {
     const Record *Type = R->getValueAsDef("Type");
     auto It = std::find_if(M.Enums.begin(), M.Enums.end(),
@@ -243,15 +243,17 @@ void Reader::readEnums() {
 
 void Reader::readKinds() {
   for (const Record *R : defsOf(RK, "OperandKind"))
-    M.Kinds.push_back({R, R->getName().str(), R->getValueAsString("Name").str(),
+    M.Kinds.push_back({R,
+                       R->getName().str(),
+                       R->getValueAsString("Name").str(),
                        R->getValueAsString("Description").str(),
                        static_cast<int>(R->getValueAsInt("Bits")),
                        {}});
   for (OperandKindInfo &K : M.Kinds) {
     const Record *R = K.Def;
     if (K.Bits <= 0 || K.Bits % 8 != 0)
-      error(R, fmt::format("operand kind '{}' has {} bits: operands are whole bytes", K.Name,
-                           K.Bits));
+      error(R,
+            fmt::format("operand kind '{}' has {} bits: operands are whole bytes", K.Name, K.Bits));
     auto FieldDefs = R->getValueAsListOfDefs("Fields");
     for (const Record *FR : FieldDefs) {
       FieldInfo F{FR->getValueAsString("Name").str(), static_cast<int>(FR->getValueAsInt("Lsb")),
@@ -298,10 +300,9 @@ void Reader::readHeader() {
     error(H, fmt::format("the instruction header has {} bits: it must be whole 32-bit words",
                          M.HeaderBits));
   for (const Record *R : defsOf(RK, "HeaderField")) {
-    HeaderFieldInfo F{R, R->getValueAsString("Name").str(),
-                      R->getValueAsString("Description").str(),
-                      static_cast<int>(R->getValueAsInt("Lsb")),
-                      static_cast<int>(R->getValueAsInt("Width"))};
+    HeaderFieldInfo F{
+        R, R->getValueAsString("Name").str(), R->getValueAsString("Description").str(),
+        static_cast<int>(R->getValueAsInt("Lsb")), static_cast<int>(R->getValueAsInt("Width"))};
     if (F.Width <= 0 || F.Width > 64)
       error(R, fmt::format("header field '{}' is {} bits wide: fields hold 1 to 64 bits", F.Name,
                            F.Width));
@@ -365,7 +366,8 @@ bool Reader::readFormula(const Record *Owner, const Init *I, CostCaseInfo &Case,
     return false;
   }
   unsigned N = Dag->getNumArgs();
-  unsigned WantMin = OpIt->Name == "id" ? 1 : 2, WantMax = OpIt->Name == "id" || OpIt->Name == "ceildiv" ? WantMin : 8;
+  unsigned WantMin = OpIt->Name == "id" ? 1 : 2,
+           WantMax = OpIt->Name == "id" || OpIt->Name == "ceildiv" ? WantMin : 8;
   if (N < WantMin || N > WantMax) {
     error(Owner, fmt::format("cost formula operator '{}' takes {}{} arguments, not {}",
                              OpIt->RecordName, WantMin, WantMax == WantMin ? "" : " or more", N));
@@ -407,8 +409,11 @@ void Reader::readCosts() {
     error(M.CostPreds[32].Def, "more than 32 cost predicates: masks are 32-bit");
 
   for (const Record *R : defsOf(RK, "CostClass")) {
-    CostClassInfo C{R, R->getName().str(), R->getValueAsString("Unit").str(),
-                    R->getValueAsString("Source").str(), {}};
+    CostClassInfo C{R,
+                    R->getName().str(),
+                    R->getValueAsString("Unit").str(),
+                    R->getValueAsString("Source").str(),
+                    {}};
     if (C.Unit != "cycles" && C.Unit != "dma-bytes")
       error(R, fmt::format("cost class {} has unit '{}': units are 'cycles' and 'dma-bytes'",
                            C.Name, C.Unit));
@@ -446,8 +451,8 @@ bool Reader::readOperand(const InstrInfo &I, const DagInit *Ops, unsigned Idx, O
     return false;
   }
   if (!Def || !Def->getDef()->isSubClassOf("OperandType")) {
-    error(I.Def, fmt::format("operand '${}' of '{}' is '{}', which is not an OperandType",
-                             Op.Name, I.Mnemonic, Ops->getArg(Idx)->getAsString()));
+    error(I.Def, fmt::format("operand '${}' of '{}' is '{}', which is not an OperandType", Op.Name,
+                             I.Mnemonic, Ops->getArg(Idx)->getAsString()));
     return false;
   }
   const Record *T = Def->getDef();
@@ -468,8 +473,8 @@ bool Reader::readOperand(const InstrInfo &I, const DagInit *Ops, unsigned Idx, O
   if (Kind == "enum" && Op.EnumType < 0)
     error(I.Def, fmt::format("enum operand '${}' of '{}' names no EnumType", Op.Name, I.Mnemonic));
   if ((Kind == "access-pattern" || Kind == "scalar") && Op.SpaceMask == 0)
-    error(I.Def, fmt::format("tensor operand '${}' of '{}' allows no memory space", Op.Name,
-                             I.Mnemonic));
+    error(I.Def,
+          fmt::format("tensor operand '${}' of '{}' allows no memory space", Op.Name, I.Mnemonic));
   if (Op.HasRange) {
     const FieldInfo &F = M.Kinds[Op.Kind].Fields.front();
     int64_t Lo = F.Signed ? -(int64_t(1) << (F.Width - 1)) : 0;
@@ -625,8 +630,8 @@ void Reader::readInstrs() {
     const DagInit *Ops = R->getValueAsDag("Operands");
     const auto *OpsOp = dyn_cast<DefInit>(Ops->getOperator());
     if (!OpsOp || OpsOp->getDef()->getName() != "ops")
-      error(R, fmt::format("the operands of '{}' must be written (ops Type:$name, ...)",
-                           I.Mnemonic));
+      error(R,
+            fmt::format("the operands of '{}' must be written (ops Type:$name, ...)", I.Mnemonic));
     int Offset = M.HeaderBits / 8;
     bool OperandsOk = true;
     for (unsigned A = 0; A < Ops->getNumArgs(); ++A) {
@@ -668,8 +673,13 @@ void Reader::readInstrs() {
 
 void Reader::readPerfModes() {
   for (const Record *R : defsOf(RK, "PerfMode")) {
-    PerfModeInfo P{R, R->getName().str(), R->getValueAsString("Name").str(),
-                   R->getValueAsString("Source").str(), {}, {}, 0,
+    PerfModeInfo P{R,
+                   R->getName().str(),
+                   R->getValueAsString("Name").str(),
+                   R->getValueAsString("Source").str(),
+                   {},
+                   {},
+                   0,
                    static_cast<int>(R->getValueAsInt("Speedup"))};
     for (const Record *C : R->getValueAsListOfDefs("Classes"))
       P.Classes.push_back(costClassIndex(C));
@@ -678,8 +688,8 @@ void Reader::readPerfModes() {
     for (const Record *E : R->getValueAsListOfDefs("Engines"))
       P.EngineMask |= 1u << E->getValueAsInt("Id");
     if (P.Speedup < 1)
-      error(R, fmt::format("perf mode '{}' has speedup {}: it must be at least 1", P.Name,
-                           P.Speedup));
+      error(R,
+            fmt::format("perf mode '{}' has speedup {}: it must be at least 1", P.Name, P.Speedup));
     if (P.Classes.empty() || P.EngineMask == 0)
       error(R, fmt::format("perf mode '{}' names no cost class or no engine", P.Name));
     M.PerfModes.push_back(std::move(P));
@@ -688,9 +698,15 @@ void Reader::readPerfModes() {
 
 void Reader::readChips() {
   for (const Record *R : defsOf(RK, "Chip")) {
-    ChipInfo C{R, R->getValueAsString("Name").str(), R->getValueAsString("Description").str(),
-               static_cast<int>(R->getValueAsInt("Gen")), std::vector<int>(M.Engines.size(), 0),
-               std::vector<std::string>(M.Engines.size()), {}, {}, {}};
+    ChipInfo C{R,
+               R->getValueAsString("Name").str(),
+               R->getValueAsString("Description").str(),
+               static_cast<int>(R->getValueAsInt("Gen")),
+               std::vector<int>(M.Engines.size(), 0),
+               std::vector<std::string>(M.Engines.size()),
+               {},
+               {},
+               {}};
     if (C.Gen < 2 || C.Gen > 4)
       error(R, fmt::format("chip '{}' has Gen {}: generations are 2 (trn1) to 4 (trn3)", C.Name,
                            C.Gen));
@@ -768,10 +784,9 @@ std::optional<IsaModel> Reader::run() {
 
 const std::vector<std::string> &IsaModel::chipIntFields() {
   static const std::vector<std::string> Fields = {
-      "CoresPerChip",  "Partitions",         "SbufPartitionBytes", "PsumBanks",
-      "PsumBankBytes", "Registers",          "Semaphores",         "DmaEngines",
-      "DmaQueuesPerEngine", "DmaEngineMBps", "DmaFixedNs",         "HbmGiB",
-      "HbmChipGBps"};
+      "CoresPerChip", "Partitions", "SbufPartitionBytes", "PsumBanks",          "PsumBankBytes",
+      "Registers",    "Semaphores", "DmaEngines",         "DmaQueuesPerEngine", "DmaEngineMBps",
+      "DmaFixedNs",   "HbmGiB",     "HbmChipGBps"};
   return Fields;
 }
 

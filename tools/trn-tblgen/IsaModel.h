@@ -82,16 +82,16 @@ struct OperandKindInfo {
 };
 
 struct OperandInfo {
-  std::string Name;          // without the $
-  std::string TypeName;      // the OperandType record (or Opt<...>)
-  int Kind;                  // index into IsaModel::Kinds
-  unsigned SpaceMask;        // access patterns and scalars
-  int EnumType = -1;         // index into IsaModel::Enums
+  std::string Name;     // without the $
+  std::string TypeName; // the OperandType record (or Opt<...>)
+  int Kind;             // index into IsaModel::Kinds
+  unsigned SpaceMask;   // access patterns and scalars
+  int EnumType = -1;    // index into IsaModel::Enums
   bool HasRange = false;
   int64_t Min = 0, Max = 0;
   std::optional<std::string> Default; // set = optional operand
-  std::string Keyword;       // "" = positional
-  int ByteOffset = 0;        // from the start of the instruction
+  std::string Keyword;                // "" = positional
+  int ByteOffset = 0;                 // from the start of the instruction
   std::string Description;
 };
 
@@ -166,28 +166,28 @@ struct ChipInfo {
   const llvm::Record *Def;
   std::string Name, Description;
   int Gen;
-  std::vector<int> ClockMHz;         // by engine id
+  std::vector<int> ClockMHz; // by engine id
   std::vector<std::string> ClockSource;
   std::map<std::string, int64_t> Ints; // every int field, by name
   std::vector<PeModeInfo> PeModes;
-  std::vector<int> PerfModes;        // indices into IsaModel::PerfModes
+  std::vector<int> PerfModes; // indices into IsaModel::PerfModes
 };
 
 struct IsaModel {
-  std::vector<EngineInfo> Engines;       // by id
-  std::vector<MemSpaceInfo> Spaces;      // by id
-  std::vector<DTypeInfo> DTypes;         // by id
-  std::vector<EnumTypeInfo> Enums;       // in definition order
-  std::vector<OperandKindInfo> Kinds;    // in definition order
-  std::vector<HeaderFieldInfo> Header;   // by lsb
+  std::vector<EngineInfo> Engines;     // by id
+  std::vector<MemSpaceInfo> Spaces;    // by id
+  std::vector<DTypeInfo> DTypes;       // by id
+  std::vector<EnumTypeInfo> Enums;     // in definition order
+  std::vector<OperandKindInfo> Kinds;  // in definition order
+  std::vector<HeaderFieldInfo> Header; // by lsb
   int HeaderBits = 0;
-  std::vector<InstrInfo> Instrs;         // by opcode
+  std::vector<InstrInfo> Instrs; // by opcode
   std::vector<NamedInfo> CostVars, CostPreds;
   std::vector<CostConstInfo> CostConsts;
   std::vector<CostOpInfo> CostOps;
   std::vector<CostClassInfo> CostClasses;
   std::vector<PerfModeInfo> PerfModes;
-  std::vector<ChipInfo> Chips;           // by generation
+  std::vector<ChipInfo> Chips; // by generation
 
   // The integer fields every chip has, in the order Chip declares them.
   static const std::vector<std::string> &chipIntFields();
@@ -197,8 +197,8 @@ struct IsaModel {
 
   // TensorE's engine id: its clock sets the PE modes' peak FLOP/s.
   int peEngine() const;
-  std::string spaceList(unsigned Mask) const;   // "sbuf, psum"
-  std::string engineList(unsigned Mask) const;  // "PE, DVE"
+  std::string spaceList(unsigned Mask) const;  // "sbuf, psum"
+  std::string engineList(unsigned Mask) const; // "PE, DVE"
   // How an operand is written in syntax summaries: <dst:sbuf|psum>.
   std::string operandSyntax(const OperandInfo &Op) const;
   // The instruction's operand syntax after its mnemonic.

@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "llvm/TableGen/Main.h"
+
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/TableGen/Main.h"
 
 int main(int argc, char **argv) {
   llvm::InitLLVM X(argc, argv);

@@ -34,8 +34,8 @@ const CostCaseDesc &selectCase(CostClassId C, uint32_t Preds);
 int64_t evaluate(const CostCaseDesc &Case, const CostInputs &In);
 
 struct Cost {
-  int64_t Value;              // cycles (or DMA bytes), after the speedup
-  const PerfModeDesc *Mode;   // the performance mode applied, if any
+  int64_t Value;            // cycles (or DMA bytes), after the speedup
+  const PerfModeDesc *Mode; // the performance mode applied, if any
 };
 
 // What instruction class C costs on engine E of chip Chip: the selected

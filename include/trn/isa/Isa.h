@@ -90,13 +90,13 @@ struct OperandKindDesc {
 struct OperandDesc {
   const char *Name;
   OperandKind Kind;
-  unsigned SpaceMask;                // access patterns and scalars
-  std::optional<EnumTypeId> Enum;    // enum operands
+  unsigned SpaceMask;             // access patterns and scalars
+  std::optional<EnumTypeId> Enum; // enum operands
   bool HasRange;
-  int64_t Min, Max;                  // when HasRange
-  const char *Default;               // nullptr = required
-  const char *Keyword;               // nullptr = positional
-  uint16_t ByteOffset;               // from the start of the instruction
+  int64_t Min, Max;    // when HasRange
+  const char *Default; // nullptr = required
+  const char *Keyword; // nullptr = positional
+  uint16_t ByteOffset; // from the start of the instruction
   const char *Description;
 
   bool optional() const { return Default != nullptr; }
