@@ -38,13 +38,13 @@ def LI : SeqInstr<0x64, "li", (ops Reg:$rd, SImm32:$imm), "$rd, $imm",
 def MOV : SeqInstr<0x65, "mov", (ops Reg:$rd, Reg:$rs), "$rd, $rs",
   "rd = rs.">;
 
-def REG_LOAD : Instr<0x66, "reg_load", AllEngines, (ops Reg:$rd, DmaAP:$src),
+def REG_LOAD : Instr<0x66, "reg_load", AllEngines, (ops Reg:$rd, RegWordAP:$src),
   "$rd, $src", CC_RegMemory,
   "rd = the one int32 or uint32 element of src (SBUF or HBM): NKI's "
   "register_load, for loop bounds and addresses computed on device."> {
   let IsSequencer = 1;
 }
-def REG_STORE : Instr<0x67, "reg_store", AllEngines, (ops DmaAP:$dst, Reg:$rs),
+def REG_STORE : Instr<0x67, "reg_store", AllEngines, (ops RegWordAP:$dst, Reg:$rs),
   "$dst, $rs", CC_RegMemory,
   "Writes rs to the one int32 or uint32 element of dst (SBUF or HBM): NKI's "
   "register_store."> {

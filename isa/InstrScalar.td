@@ -8,7 +8,7 @@
 def ACTIVATION : Instr<0x10, "activation", [ACT],
   (ops OnChipAP:$dst, OnChipAP:$src, ActFuncOperand:$func,
        Opt<OnChipScalar, "1.0">:$scale, Opt<OnChipScalar, "0.0">:$bias,
-       Opt<OnChipAP, "none">:$accum),
+       Opt<F32Column, "none">:$accum),
   "$dst, $src, $func, scale=$scale, bias=$bias, accum=$accum", CC_Activation,
   "dst = func(src * scale + bias), elementwise in fp32: src is converted to "
   "fp32, multiplied by scale (an fp32 immediate or a per-partition [P, 1] "

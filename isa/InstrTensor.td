@@ -9,6 +9,22 @@
 //
 //===----------------------------------------------------------------------===//
 
+// Input types (ISA): fp8_e4m3fn only on trn3; fp32/tf32 pair only with
+// each other (checked by the assembler).
+defvar MatmulInTypes = [FP8_E4M3, FP8_E5M2, FP8_E4M3FN, BF16, FP16, TF32, FP32];
+// K <= 128 partitions, M <= 128 stationary columns (gemm_stationary_fmax),
+// N <= 512 moving columns (gemm_moving_fmax), one fp32 PSUM bank (TILE).
+def StationaryAP : APOf<[SBUF], MatmulInTypes, 128, "stationary [K, M<=128] in SBUF">;
+def MovingAP     : APOf<[SBUF], MatmulInTypes, 512, "moving [K, N<=512] in SBUF">;
+// fp32 normally; bf16/fp16 for the transpose mode's pass-through (A2).
+def MatmulDstAP  : APOf<[PSUM], [FP32, BF16, FP16], 512, "[M, N] result within one PSUM bank"> {
+  let OneBank = 1;
+}
+def PeTransposeSrcAP : APOf<[SBUF], [], 128, "[P, F<=128] in SBUF">;
+def PeTransposeDstAP : APOf<[PSUM], [], 128, "[F, P] within one PSUM bank"> {
+  let OneBank = 1;
+}
+
 defvar MatmulTypes = "Inputs are fp8_e4m3, fp8_e5m2, bf16, fp16, tf32 or fp32 "
   "(fp8_e4m3fn on trn3); fp32 and tf32 pair only with each other. Each "
   "product is rounded once to fp32 (exact for every input type but fp32, "
@@ -16,7 +32,7 @@ defvar MatmulTypes = "Inputs are fp8_e4m3, fp8_e5m2, bf16, fp16, tf32 or fp32 "
   "increasing k order, rounding to nearest even after each addition.";
 
 def LOAD_STATIONARY : Instr<0x01, "load_stationary", [PE],
-  (ops SbufAP:$stationary),
+  (ops StationaryAP:$stationary),
   "$stationary", CC_LoadStationary,
   "Loads the stationary (weight) operand [K, M] (K <= 128 partitions, M <= 128 "
   "elements per partition) into the PE array, where it stays until the next "
@@ -24,7 +40,7 @@ def LOAD_STATIONARY : Instr<0x01, "load_stationary", [PE],
   "The load may overlap the previous multiply (background LoadStationary, A1).">;
 
 def MULTIPLY_MOVING : Instr<0x02, "multiply_moving", [PE],
-  (ops PsumAP:$dst, SbufAP:$moving,
+  (ops MatmulDstAP:$dst, MovingAP:$moving,
        Opt<PsumModeOperand, "overwrite">:$acc,
        Opt<BoolOperand, "false">:$transpose),
   "$dst, $moving, acc=$acc, transpose=$transpose", CC_MultiplyMoving, !strconcat(
@@ -42,7 +58,7 @@ def MULTIPLY_MOVING : Instr<0x02, "multiply_moving", [PE],
   "match. ", MatmulTypes)>;
 
 def MATMUL : Instr<0x03, "matmul", [PE],
-  (ops PsumAP:$dst, SbufAP:$stationary, SbufAP:$moving,
+  (ops MatmulDstAP:$dst, StationaryAP:$stationary, MovingAP:$moving,
        Opt<PsumModeOperand, "overwrite">:$acc,
        Opt<BoolOperand, "false">:$transpose),
   "$dst, $stationary, $moving, acc=$acc, transpose=$transpose", CC_Matmul, !strconcat(
@@ -53,7 +69,7 @@ def MATMUL : Instr<0x03, "matmul", [PE],
   "loaded afterwards. ", MatmulTypes)>;
 
 def TRANSPOSE_PE : Instr<0x04, "transpose", [PE],
-  (ops PsumAP:$dst, SbufAP:$src),
+  (ops PeTransposeDstAP:$dst, PeTransposeSrcAP:$src),
   "$dst, $src", CC_PeTranspose,
   "Swaps partitions and the (flattened) free dimension: dst[f, p] = src[p, f] "
   "for src of up to [128, 128] in SBUF and dst in PSUM, dtype unchanged. Runs "

@@ -54,7 +54,7 @@ def TENSOR_REDUCE : Instr<0x24, "tensor_reduce", [DVE],
   "(use partition_reduce). Bitvec ops combine raw integers.">;
 
 def TENSOR_COPY_PREDICATED : Instr<0x25, "tensor_copy_predicated", [DVE],
-  (ops OnChipAP:$dst, OnChipAP:$src, OnChipAP:$predicate),
+  (ops OnChipAP:$dst, OnChipAP:$src, PredicateAP:$predicate),
   "$dst, $src, $predicate", CC_CopyPredicated,
   "Where predicate != 0, dst = src; elsewhere dst keeps its value. predicate "
   "is uint8, uint16 or uint32; src and dst share a dtype and the copy is "
@@ -76,7 +76,8 @@ def MEMSET : Instr<0x27, "memset", [DVE, POOL],
   "converts fp32).">;
 
 def BN_STATS : Instr<0x28, "bn_stats", [DVE],
-  (ops OnChipAP:$dst, OnChipAP:$src),
+  (ops APOf<[SBUF, PSUM], [FP32], 6, "[P, 6] fp32">:$dst,
+       APOf<[SBUF, PSUM], [], 512, "[P, F<=512] (bn_stats_fmax)">:$src),
   "$dst, $src", CC_BnStats,
   "Batch-norm statistics of each partition's F <= 512 elements (bn_stats_fmax) "
   "in two groups, even and odd element indices: dst is [P, 6] fp32 holding "
@@ -85,7 +86,7 @@ def BN_STATS : Instr<0x28, "bn_stats", [DVE],
   "Combine with bn_aggr.">;
 
 def BN_AGGR : Instr<0x29, "bn_aggr", [DVE],
-  (ops OnChipAP:$dst, OnChipAP:$src),
+  (ops APOf<[SBUF, PSUM], [FP32], 2, "[P, 2] fp32">:$dst, OnChipAP:$src),
   "$dst, $src", CC_BnAggr,
   "Combines (count, mean, M2) triples, F a multiple of 3 per partition (for "
   "example several bn_stats outputs side by side), into dst [P, 2] fp32 = "
@@ -101,13 +102,14 @@ def TENSOR_TENSOR_SCAN : Instr<0x2A, "tensor_tensor_scan", [DVE],
   "in fp32; dst[i] = r[i]. src0 and src1 may not both be in PSUM.">;
 
 def SELECT : Instr<0x2B, "select", [DVE],
-  (ops OnChipAP:$dst, OnChipAP:$predicate, OnChipAP:$on_true, OnChipAP:$on_false),
+  (ops OnChipAP:$dst, PredicateAP:$predicate, OnChipAP:$on_true, OnChipAP:$on_false),
   "$dst, $predicate, $on_true, $on_false", CC_Select,
   "dst = on_true where predicate != 0, else on_false, elementwise (NKI's "
   "select_reduce without its reduction). predicate is an integer type.">;
 
 def MAX8 : Instr<0x2C, "max8", [DVE],
-  (ops OnChipAP:$dst, OnChipAP:$src),
+  (ops APOf<[SBUF, PSUM], [], 8, "[P, 8]">:$dst,
+       APOf<[SBUF, PSUM], [], 16384, "[P, 8<=F<=16384]">:$src),
   "$dst, $src", CC_Max8,
   "dst [P, 8] = the 8 largest of each partition's F elements (8 <= F <= "
   "16384), in descending order; duplicates are kept and NaN ranks above "
@@ -115,7 +117,9 @@ def MAX8 : Instr<0x2C, "max8", [DVE],
   "the Vector operations.">;
 
 def FIND_INDEX8 : Instr<0x2D, "find_index8", [DVE],
-  (ops OnChipAP:$dst, OnChipAP:$src, OnChipAP:$values),
+  (ops APOf<[SBUF, PSUM], [UINT32], 8, "[P, 8] uint32">:$dst,
+       APOf<[SBUF, PSUM], [], 16384, "[P, 8<=F<=16384]">:$src,
+       APOf<[SBUF, PSUM], [], 8, "[P, 8]">:$values),
   "$dst, $src, $values", CC_Max8,
   "For each of the 8 values of values [P, 8], dst [P, 8] (uint32) gets the "
   "index of the first element of the partition's F elements (8 <= F <= 16384) "
@@ -130,7 +134,7 @@ def RECIPROCAL : Instr<0x2E, "reciprocal", [DVE],
 def RANGE_SELECT : Instr<0x2F, "range_select", [DVE],
   (ops OnChipAP:$dst, OnChipAP:$src, AluOpOperand:$cmp0, OnChipScalar:$bound0,
        AluOpOperand:$cmp1, OnChipScalar:$bound1, Opt<SImm32, "0">:$start,
-       Opt<OnChipAP, "none">:$reduce),
+       Opt<F32Column, "none">:$reduce),
   "$dst, $src, $cmp0, $bound0, $cmp1, $bound1, start=$start, reduce=$reduce",
   CC_RangeSelect,
   "For element i of each partition (its index in access-pattern order), "

@@ -91,13 +91,22 @@ def K_Steps : OperandKind<"steps", 128, [
 
 //===----------------------------------------------------------------------===//
 
-// Spaces: memory spaces an access pattern may name. Enum: the enum type of an
-// enum operand. Min/Max: the allowed integer range when HasRange is set.
-// Default: the spelling used when the operand is left out; "" = required.
+// Spaces: memory spaces an access pattern may name. DTypes: the dtypes it
+// may have ([] = any). MaxFree / MaxFreePsum: the most elements per
+// partition in SBUF (or HBM) / in PSUM; "up to 64K elements in SBUF and 4K
+// in PSUM" for most Vector/Scalar instructions (A1). OneBank: the tensor
+// must lie within one 2 KiB PSUM bank (a matmul result, A1).
+// Enum: the enum type of an enum operand. Min/Max: the allowed integer
+// range when HasRange is set. Default: the spelling used when the operand
+// is left out; "" = required.
 class OperandType<OperandKind kind, string desc> {
   OperandKind Kind = kind;
   string Description = desc;
   list<MemSpace> Spaces = [];
+  list<DType> DTypes = [];
+  int MaxFree = 65536;
+  int MaxFreePsum = 4096;
+  bit OneBank = 0;
   EnumType Enum = ?;
   bit HasRange = 0;
   int Min = 0;
@@ -109,9 +118,21 @@ class APType<list<MemSpace> spaces, string desc>
     : OperandType<K_AccessPattern, desc> {
   let Spaces = spaces;
 }
+
+// A tensor operand with dtype and size constraints of its own.
+class APOf<list<MemSpace> spaces, list<DType> types, int maxFree, string desc>
+    : APType<spaces, desc> {
+  let DTypes = types;
+  let MaxFree = maxFree;
+  let MaxFreePsum = !if(!lt(maxFree, 4096), maxFree, 4096);
+}
+// The tensor form holds one fp32 value per partition.
 class ScalarType<list<MemSpace> spaces, string desc>
     : OperandType<K_ScalarArg, desc> {
   let Spaces = spaces;
+  let DTypes = [FP32];
+  let MaxFree = 1;
+  let MaxFreePsum = 1;
 }
 class EnumOperandType<EnumType e> : OperandType<K_Enum, e.Description> {
   let Enum = e;
@@ -126,6 +147,10 @@ class RangedType<OperandKind kind, int min, int max, string desc>
 // The same operand, left out unless written: `key=value` in assembly.
 class Opt<OperandType t, string default> : OperandType<t.Kind, t.Description> {
   let Spaces = t.Spaces;
+  let DTypes = t.DTypes;
+  let MaxFree = t.MaxFree;
+  let MaxFreePsum = t.MaxFreePsum;
+  let OneBank = t.OneBank;
   let Enum = t.Enum;
   let HasRange = t.HasRange;
   let Min = t.Min;
@@ -134,6 +159,11 @@ class Opt<OperandType t, string default> : OperandType<t.Kind, t.Description> {
 }
 
 def SbufAP     : APType<[SBUF], "tensor in SBUF">;
+defvar IntTypes = [INT8, INT16, INT32, UINT8, UINT16, UINT32];
+defvar PredicateTypes = [UINT8, UINT16, UINT32];   // ISA: predicates are uint8/16/32
+def F32Column  : APOf<[SBUF, PSUM], [FP32], 1, "[P, 1] fp32 tensor in SBUF or PSUM">;
+def PredicateAP : APOf<[SBUF, PSUM], PredicateTypes, 65536, "uint8/16/32 predicate in SBUF or PSUM">;
+def RegWordAP  : APOf<[HBM, SBUF], [INT32, UINT32], 1, "one int32/uint32 element in HBM or SBUF">;
 def PsumAP     : APType<[PSUM], "tensor in PSUM">;
 def OnChipAP   : APType<[SBUF, PSUM], "tensor in SBUF or PSUM">;
 def DmaAP      : APType<[HBM, SBUF], "tensor in HBM or SBUF">;

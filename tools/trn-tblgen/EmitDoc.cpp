@@ -85,6 +85,20 @@ void emitInstr(const IsaModel &M, const InstrInfo &I, raw_ostream &OS) {
       } else if (Op.HasRange && Kind != "register") {
         Accepts += fmt::format(", {} to {}", Op.Min, Op.Max);
       }
+      if (Kind == "access-pattern") {
+        std::vector<std::string> Types;
+        for (const DTypeInfo &T : M.DTypes)
+          if (Op.DTypeMask >> T.Id & 1)
+            Types.push_back(T.Name);
+        if (!Types.empty())
+          Accepts += "; dtype " + join(Types, ", ");
+        Accepts += fmt::format("; at most {} elements per partition", Op.MaxFree);
+        if (M.spaceList(Op.SpaceMask).find("psum") != std::string::npos &&
+            Op.MaxFreePsum != Op.MaxFree)
+          Accepts += fmt::format(" ({} in PSUM)", Op.MaxFreePsum);
+        if (Op.OneBank)
+          Accepts += "; within one PSUM bank";
+      }
       std::string Written =
           Op.Keyword.empty()
               ? "required, position " + std::to_string(1 + std::count_if(I.Operands.data(), &Op,

@@ -459,6 +459,11 @@ bool Reader::readOperand(const InstrInfo &I, const DagInit *Ops, unsigned Idx, O
   Op.TypeName = T->isAnonymous() ? "Opt<...>" : T->getName().str();
   Op.Kind = kindIndex(T->getValueAsDef("Kind"));
   Op.SpaceMask = spaceMask(T, "Spaces");
+  for (const Record *D : T->getValueAsListOfDefs("DTypes"))
+    Op.DTypeMask |= 1u << D->getValueAsInt("Id");
+  Op.MaxFree = static_cast<int>(T->getValueAsInt("MaxFree"));
+  Op.MaxFreePsum = static_cast<int>(T->getValueAsInt("MaxFreePsum"));
+  Op.OneBank = T->getValueAsBit("OneBank");
   Op.HasRange = T->getValueAsBit("HasRange");
   Op.Min = T->getValueAsInt("Min");
   Op.Max = T->getValueAsInt("Max");

@@ -86,6 +86,9 @@ struct OperandInfo {
   std::string TypeName; // the OperandType record (or Opt<...>)
   int Kind;             // index into IsaModel::Kinds
   unsigned SpaceMask;   // access patterns and scalars
+  unsigned DTypeMask = 0; // bit per DType id; 0 = any
+  int MaxFree = 0, MaxFreePsum = 0;
+  bool OneBank = false;
   int EnumType = -1;    // index into IsaModel::Enums
   bool HasRange = false;
   int64_t Min = 0, Max = 0;
