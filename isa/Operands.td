@@ -39,7 +39,8 @@ class OperandKind<string name, int width, list<EncField> fields, string desc> {
 // is an ordinary outer dimension with stride part_step); then num_dims free
 // dimensions, dims[0] outermost, each [stride, count] in elements; the byte
 // address base (per partition for SBUF/PSUM, absolute for HBM). With has_reg
-// set, the value of register reg (in bytes) is added to base at run time.
+// set, the value of register reg, in elements of the dtype, is added to the
+// element offset at run time (NKI's dynamic slices).
 def K_AccessPattern : OperandKind<"access-pattern", 320, [
     EncField<"space", 0, 2>,            // MemSpace id; 0 = operand absent
     EncField<"dtype", 2, 4>,            // DType id

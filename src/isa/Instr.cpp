@@ -466,10 +466,10 @@ std::string printOperand(const OperandDesc &D, const Operand &Op, Engine E,
   return "?";
 }
 
-std::string print(const Instr &I, const LabelNamer &Names) {
+std::string print(const Instr &I, const LabelNamer &Names, bool AlwaysPrefix) {
   const InstrDesc &D = I.desc();
   std::string S;
-  if ((D.EngineMask & (D.EngineMask - 1)) || lookupMnemonic(D.Mnemonic).size() > 1)
+  if (AlwaysPrefix || (D.EngineMask & (D.EngineMask - 1)) || lookupMnemonic(D.Mnemonic).size() > 1)
     S = std::string(engine(I.Eng).Prefix) + ".";
   S += D.Mnemonic;
   bool First = true;

@@ -114,8 +114,9 @@ const char *waitCondSymbol(WaitCond C);
 // Names for branch targets when printing; returns "" to print the index.
 using LabelNamer = std::function<std::string(Engine, uint32_t Target)>;
 
-// Assembly for I, which the assembler turns back into the same bytes.
-std::string print(const Instr &I, const LabelNamer &Names = {});
+// Assembly for I, which the assembler turns back into the same bytes. The
+// engine prefix is written where the mnemonic needs it, or always.
+std::string print(const Instr &I, const LabelNamer &Names = {}, bool AlwaysPrefix = false);
 std::string printOperand(const OperandDesc &D, const Operand &Op, Engine E,
                          const LabelNamer &Names = {});
 std::string printAccessPattern(const AccessPattern &AP);

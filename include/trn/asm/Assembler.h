@@ -1,0 +1,43 @@
+//===- trn/asm/Assembler.h - assembly text to a Program ---------*- C++ -*-===//
+//
+// The assembly language is described in docs/assembly.md. Every mnemonic,
+// operand and enum spelling comes from the generated ISA tables. Errors are
+// reported clang-style through llvm::SourceMgr (file:line:col, the source
+// line, a caret), all of them in one run, recovering at the next line.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_ASM_ASSEMBLER_H
+#define TRN_ASM_ASSEMBLER_H
+
+#include "trn/object/Program.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace trn::assembler {
+
+struct Options {
+  std::vector<std::string> IncludeDirs;  // searched after the including file's folder
+  std::optional<isa::Chip> Chip;         // --chip; the source's .chip must agree
+  bool WarningsAsErrors = false;
+};
+
+struct Result {
+  std::optional<object::Program> Program;  // none if any error was reported
+  unsigned Errors = 0, Warnings = 0;
+};
+
+// Assembles the file at Path ("-" reads standard input).
+Result assembleFile(const std::string &Path, const Options &Opts, llvm::raw_ostream &Diag);
+// Assembles Text as if it were the file Name.
+Result assembleText(const std::string &Name, const std::string &Text, const Options &Opts,
+                    llvm::raw_ostream &Diag);
+
+}  // namespace trn::assembler
+
+#endif

@@ -1,0 +1,636 @@
+//===- Operands.cpp - choosing the instruction, reading its operands ------===//
+
+#include "Parser.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <cmath>
+
+namespace trn::assembler {
+
+using llvm::SMRange;
+
+namespace {
+
+std::string engineNames(unsigned Mask) {
+  std::vector<std::string> N;
+  for (const isa::EngineDesc &E : isa::engines())
+    if (Mask & isa::bit(E.Id))
+      N.push_back(E.RecordName);
+  if (N.size() <= 1)
+    return N.empty() ? "" : N[0];
+  return fmt::format("{} and {}", fmt::join(N.begin(), N.end() - 1, ", "), N.back());
+}
+
+std::string dtypeNames(unsigned Mask) {
+  std::vector<std::string> N;
+  for (const isa::DTypeDesc &D : isa::dtypes())
+    if (Mask & (1u << static_cast<unsigned>(D.Id)))
+      N.push_back(D.Name);
+  return fmt::format("{}", fmt::join(N, ", "));
+}
+
+std::string spaceNames(unsigned Mask) {
+  std::vector<std::string> N;
+  for (const isa::MemSpaceDesc &S : isa::memSpaces())
+    if (Mask & isa::bit(S.Id))
+      N.push_back(S.Name);
+  return fmt::format("{}", fmt::join(N, " or "));
+}
+
+// The closest spelling within an edit distance of 2, or "".
+std::string nearest(llvm::StringRef Word, const std::vector<std::string> &Candidates) {
+  std::string Best;
+  unsigned BestDist = 3;
+  for (const std::string &C : Candidates) {
+    unsigned D = Word.edit_distance(C, true, BestDist);
+    if (D < BestDist) {
+      BestDist = D;
+      Best = C;
+    }
+  }
+  return Best;
+}
+
+// "r12" -> 12; nullopt if Name is not r<digits>.
+std::optional<uint64_t> numbered(llvm::StringRef Name, char Prefix) {
+  if (Name.size() < 2 || Name[0] != Prefix || !llvm::all_of(Name.drop_front(), llvm::isDigit))
+    return std::nullopt;
+  uint64_t N;
+  if (Name.drop_front().getAsInteger(10, N))
+    return std::nullopt;
+  return N;
+}
+
+}  // namespace
+
+const isa::InstrDesc &Parser::selectInstr(const Token *Prefix, const Token &Mnemonic,
+                                          isa::Engine &Eng) {
+  auto Candidates = isa::lookupMnemonic(Mnemonic.Text);
+  if (Candidates.empty()) {
+    std::vector<std::string> All(isa::mnemonics().begin(), isa::mnemonics().end());
+    std::string Near = nearest(Mnemonic.Text, All);
+    failAt(Mnemonic, fmt::format("unknown instruction '{}'{}", Mnemonic.Text.str(),
+                                 Near.empty() ? "" : "; did you mean '" + Near + "'?"));
+  }
+  unsigned Runs = 0;
+  for (const isa::InstrDesc *D : Candidates)
+    Runs |= D->EngineMask;
+  const isa::InstrDesc *Chosen = nullptr;
+  if (Prefix) {
+    Eng = *isa::lookupEnginePrefix(Prefix->Text);
+    for (const isa::InstrDesc *D : Candidates)
+      if (D->runsOn(Eng))
+        Chosen = D;
+    if (!Chosen)
+      fail(Prefix->Loc,
+           fmt::format("engine {} cannot run '{}': it runs on {}", isa::engine(Eng).RecordName,
+                       Mnemonic.Text.str(), engineNames(Runs)),
+           range(*Prefix, Mnemonic));
+  } else {
+    if (Candidates.size() > 1 || (Runs & (Runs - 1))) {
+      std::vector<std::string> Examples;
+      for (const isa::EngineDesc &E : isa::engines())
+        if (Runs & isa::bit(E.Id))
+          Examples.push_back(std::string(E.Prefix) + "." + Mnemonic.Text.str());
+      failAt(Mnemonic, fmt::format("'{}' runs on {}: name the engine, as in {}",
+                                   Mnemonic.Text.str(), engineNames(Runs),
+                                   fmt::join(Examples, " or ")));
+    }
+    Chosen = Candidates.front();
+    Eng = static_cast<isa::Engine>(std::countr_zero(Chosen->EngineMask));
+  }
+  if (Chosen->MinGen > chip().Gen)
+    failAt(Mnemonic, fmt::format("'{}' needs {} or later; this program targets {}",
+                                 Mnemonic.Text.str(), isa::chips()[Chosen->MinGen - 2].Name,
+                                 chip().Name));
+  return *Chosen;
+}
+
+//===-- operands --------------------------------------------------------------===//
+
+uint8_t Parser::parseRegister() {
+  const Token &T = tok();
+  std::optional<uint64_t> N = at(Tok::Ident) ? numbered(T.Text, 'r') : std::nullopt;
+  if (!N) {
+    std::string Found = atEnd() ? spell(T.Kind) : "'" + T.Text.str() + "'";
+    failAt(T, fmt::format("expected a register (r0 to r{}), found {}", chip().Registers - 1,
+                          Found));
+  }
+  if (*N >= chip().Registers)
+    failAt(T, fmt::format("register {} is out of range: registers are r0 to r{}", T.Text.str(),
+                          chip().Registers - 1));
+  ++Cur;
+  return static_cast<uint8_t>(*N);
+}
+
+uint8_t Parser::parseSemaphore(bool ForWait) {
+  const Token &T = tok();
+  if (!at(Tok::Ident))
+    failAt(T, fmt::format("expected a semaphore (a .sem name or s0 to s{})",
+                          chip().Semaphores - 1));
+  ++Cur;
+  auto It = Symbols.find(T.Text);
+  if (It != Symbols.end() && It->second.Kind == SymKind::Sem) {
+    (ForWait ? It->second.Waited : It->second.Signalled) = true;
+    return static_cast<uint8_t>(It->second.Value);
+  }
+  std::optional<uint64_t> N = numbered(T.Text, 's');
+  if (!N)
+    failAt(T, fmt::format("'{}' is not a semaphore: declare it with .sem or write s0 to s{}",
+                          T.Text.str(), chip().Semaphores - 1));
+  if (*N >= chip().Semaphores)
+    failAt(T, fmt::format("semaphore {} is out of range: {} has s0 to s{}", T.Text.str(),
+                          chip().Name, chip().Semaphores - 1));
+  // sN names the same semaphore as a .sem at index N.
+  for (const object::Semaphore &S : Prog.Semaphores)
+    if (S.Index == *N) {
+      Symbol &Named = Symbols[S.Name];
+      (ForWait ? Named.Waited : Named.Signalled) = true;
+    }
+  return static_cast<uint8_t>(*N);
+}
+
+uint32_t Parser::parseFloat() {
+  const Token &Start = tok();
+  bool Neg = false;
+  if (at(Tok::Minus) && (Cur[1].is(Tok::Float) || Cur[1].isIdent("inf"))) {
+    Neg = true;
+    ++Cur;
+  }
+  float F;
+  if (at(Tok::Float)) {
+    F = static_cast<float>(take().FloatValue);
+  } else if (tok().isIdent("inf")) {
+    ++Cur;
+    F = INFINITY;
+  } else if (tok().isIdent("nan")) {
+    ++Cur;
+    F = NAN;
+  } else if (tok().isIdent("fbits") && Cur[1].is(Tok::LParen)) {
+    Cur += 2;
+    int64_t Bits = exprRanged(0, 0xFFFFFFFF, "fbits(...)");
+    expect(Tok::RParen, "')'");
+    return static_cast<uint32_t>(Bits);
+  } else {
+    int64_t V = expr();
+    F = static_cast<float>(V);
+    if (static_cast<int64_t>(F) != V)
+      fail(Start.Loc, fmt::format("{} cannot be held exactly by an fp32 immediate", V),
+           range(Start, Cur[-1]));
+  }
+  return std::bit_cast<uint32_t>(Neg ? -F : F);
+}
+
+void Parser::parseRegOffset(isa::AccessPattern &AP) {
+  if (at(Tok::Plus) && Cur[1].is(Tok::Ident) && numbered(Cur[1].Text, 'r')) {
+    ++Cur;
+    AP.Reg = parseRegister();
+  }
+}
+
+isa::AccessPattern Parser::parseGeneralAP() {
+  expect(Tok::LParen, "'('");
+  isa::AccessPattern AP;
+  const Token &Space = expectIdent("a memory space (hbm, sbuf or psum)");
+  bool Found = false;
+  for (const isa::MemSpaceDesc &S : isa::memSpaces())
+    if (Space.Text == S.Name) {
+      AP.Space = S.Id;
+      Found = true;
+    }
+  if (!Found)
+    failAt(Space, fmt::format("unknown memory space '{}': expected hbm, sbuf or psum",
+                              Space.Text.str()));
+  AP.Type = parseDType(false);
+  expect(Tok::Comma, "','");
+  if (AP.Space == isa::MemSpace::HBM) {
+    expect(Tok::LBracket, "'[' and the row [step, count] of an HBM pattern");
+    AP.PartStep = exprRanged(INT32_MIN, INT32_MAX, "a row step");
+    expect(Tok::Comma, "','");
+    AP.NumPartitions = static_cast<uint32_t>(exprRanged(1, 128, "a row count"));
+    expect(Tok::RBracket, "']'");
+  } else {
+    const Token &First = tok();
+    int64_t P0 = exprRanged(0, 127, "a start partition");
+    expect(Tok::Colon, "':' in the partition range start:end");
+    int64_t P1 = expr();
+    if (P1 <= P0 || P1 > 128)
+      fail(First.Loc,
+           fmt::format("partition range {}:{} is empty or goes beyond 128", P0, P1),
+           range(First, Cur[-1]));
+    AP.PartStart = static_cast<uint32_t>(P0);
+    AP.NumPartitions = static_cast<uint32_t>(P1 - P0);
+  }
+  expect(Tok::Comma, "','");
+  AP.Base = static_cast<uint64_t>(exprRanged(0, (int64_t(1) << 48) - 1, "a base address"));
+  AP.NumDims = 0;
+  while (accept(Tok::Comma)) {
+    if (AP.NumDims == isa::MaxDims)
+      failAt(tok(), fmt::format("at most {} free dimensions", isa::MaxDims));
+    expect(Tok::LBracket, "'[' and a free dimension [stride, count]");
+    int64_t Stride = exprRanged(INT32_MIN, INT32_MAX, "a stride");
+    expect(Tok::Comma, "','");
+    int64_t Count = exprRanged(1, 65535, "a count");
+    expect(Tok::RBracket, "']'");
+    AP.Dims[AP.NumDims++] = {Stride, static_cast<uint32_t>(Count)};
+  }
+  if (!AP.NumDims)
+    failAt(tok(), "expected ',' and at least one free dimension [stride, count]");
+  expect(Tok::RParen, "')'");
+  return AP;
+}
+
+isa::AccessPattern Parser::parseNamedAP(const Token &Name) {
+  auto It = Symbols.find(Name.Text);
+  if (It == Symbols.end())
+    failAt(Name, fmt::format("undefined tensor '{}'", Name.Text.str()));
+  Symbol &S = It->second;
+  if (S.Kind != SymKind::Tensor && S.Kind != SymKind::Alloc)
+    failAt(Name, fmt::format("'{}' is not a tensor or allocation", Name.Text.str()));
+  S.Used = true;
+  bool IsTensor = S.Kind == SymKind::Tensor;
+  const std::vector<uint64_t> &Shape =
+      IsTensor ? Prog.Tensors[S.Index].Shape : Prog.Allocations[S.Index].Shape;
+  isa::DType Type = IsTensor ? Prog.Tensors[S.Index].Type : Prog.Allocations[S.Index].Type;
+  size_t Rank = Shape.size();
+
+  struct Slice {
+    int64_t Start = 0, Count = 0, Step = 1;
+    bool Dropped = false;
+  };
+  std::vector<Slice> Slices(Rank);
+  for (size_t D = 0; D < Rank; ++D)
+    Slices[D].Count = static_cast<int64_t>(Shape[D]);
+  if (accept(Tok::LBracket)) {
+    size_t D = 0;
+    do {
+      if (D == Rank)
+        failAt(tok(), fmt::format("'{}' has {} dimension{}: too many indices", Name.Text.str(),
+                                  Rank, Rank == 1 ? "" : "s"));
+      const Token &First = tok();
+      int64_t Size = static_cast<int64_t>(Shape[D]);
+      auto Where = [&]() { return range(First, Cur[-1]); };
+      std::optional<int64_t> Lo, Hi;
+      if (!at(Tok::Colon))
+        Lo = expr();
+      if (accept(Tok::Colon)) {
+        if (!at(Tok::Colon) && !at(Tok::Comma) && !at(Tok::RBracket))
+          Hi = expr();
+        int64_t Step = 1;
+        if (accept(Tok::Colon))
+          Step = expr();
+        int64_t A = Lo.value_or(0), B = Hi.value_or(Size);
+        if (Step < 1)
+          fail(First.Loc, fmt::format("slice step {} must be at least 1", Step), Where());
+        if (A < 0 || B > Size || A >= B)
+          fail(First.Loc,
+               fmt::format("slice {}:{} of dimension {} of '{}' is {}; the dimension has size {}",
+                           A, B, D, Name.Text.str(), A >= B ? "empty" : "out of range", Size),
+               Where());
+        Slices[D] = {A, (B - A + Step - 1) / Step, Step, false};
+      } else {
+        if (*Lo < 0 || *Lo >= Size)
+          fail(First.Loc,
+               fmt::format("index {} is out of range for dimension {} of '{}' (size {})", *Lo, D,
+                           Name.Text.str(), Size),
+               Where());
+        Slices[D] = {*Lo, 1, 1, true};
+      }
+      ++D;
+    } while (accept(Tok::Comma));
+    expect(Tok::RBracket, "',' or ']'");
+  }
+
+  // Row-major element strides of the declared shape.
+  std::vector<int64_t> Stride(Rank, 1);
+  for (size_t D = Rank - 1; D > 0; --D)
+    Stride[D - 1] = Stride[D] * static_cast<int64_t>(Shape[D]);
+  int64_t ElemSize = isa::dtype(Type).StorageBytes;
+
+  isa::AccessPattern AP;
+  AP.Type = Type;
+  std::vector<isa::Dim> Free;
+  int64_t Offset = 0;  // elements
+  size_t FirstFree = 0;
+  if (IsTensor) {
+    AP.Space = isa::MemSpace::HBM;
+    std::vector<size_t> Kept;
+    for (size_t D = 0; D < Rank; ++D) {
+      Offset += Slices[D].Start * Stride[D];
+      if (!Slices[D].Dropped)
+        Kept.push_back(D);
+    }
+    AP.NumPartitions = 1;
+    if (Kept.size() >= 2) {
+      AP.NumPartitions = static_cast<uint32_t>(Slices[Kept[0]].Count);
+      AP.PartStep = Slices[Kept[0]].Step * Stride[Kept[0]];
+      FirstFree = 1;
+    }
+    for (size_t K = FirstFree; K < Kept.size(); ++K)
+      Free.push_back({Slices[Kept[K]].Step * Stride[Kept[K]],
+                      static_cast<uint32_t>(Slices[Kept[K]].Count)});
+    AP.Base = Prog.Tensors[S.Index].Address + static_cast<uint64_t>(Offset * ElemSize);
+    if (AP.NumPartitions > 128)
+      failAt(Name, fmt::format("'{}' selects {} rows; a transfer moves at most 128 (slice the "
+                               "first dimension)",
+                               Name.Text.str(), AP.NumPartitions));
+  } else {
+    const object::Allocation &A = Prog.Allocations[S.Index];
+    AP.Space = A.Space;
+    if (Slices[0].Step != 1)
+      failAt(Name, "partitions must be contiguous: the first index takes no step");
+    AP.PartStart = A.PartStart + static_cast<uint32_t>(Slices[0].Start);
+    AP.NumPartitions = static_cast<uint32_t>(Slices[0].Count);
+    for (size_t D = 1; D < Rank; ++D) {
+      Offset += Slices[D].Start * Stride[D];
+      if (!Slices[D].Dropped)
+        Free.push_back({Slices[D].Step * Stride[D], static_cast<uint32_t>(Slices[D].Count)});
+    }
+    // Dimension 0 is the partition: it moves PartStart, never the offset.
+    AP.Base = A.Offset + static_cast<uint64_t>(Offset * ElemSize);
+  }
+  if (Free.empty())
+    Free.push_back({1, 1});
+  // More than four free dimensions: merge neighbours that are contiguous.
+  for (size_t D = 0; Free.size() > isa::MaxDims && D + 1 < Free.size();) {
+    if (Free[D].Stride == Free[D + 1].Stride * static_cast<int64_t>(Free[D + 1].Count)) {
+      Free[D] = {Free[D + 1].Stride, Free[D].Count * Free[D + 1].Count};
+      Free.erase(Free.begin() + static_cast<std::ptrdiff_t>(D) + 1);
+    } else {
+      ++D;
+    }
+  }
+  if (Free.size() > isa::MaxDims)
+    failAt(Name, fmt::format("this slice of '{}' needs {} free dimensions; the hardware has {}",
+                             Name.Text.str(), Free.size(), isa::MaxDims));
+  AP.NumDims = static_cast<uint32_t>(Free.size());
+  for (size_t D = 0; D < Free.size(); ++D)
+    AP.Dims[D] = Free[D];
+  return AP;
+}
+
+isa::AccessPattern Parser::parseAccessPattern(const isa::OperandDesc &D, isa::Engine Eng,
+                                              const isa::InstrDesc &I) {
+  const Token &Start = tok();
+  if (tok().isIdent("none")) {
+    if (!D.optional())
+      failAt(tok(), fmt::format("operand '{}' of '{}' is required; it cannot be 'none'", D.Name,
+                                I.Mnemonic));
+    ++Cur;
+    return {};
+  }
+  isa::AccessPattern AP;
+  if (tok().isIdent("ap") && Cur[1].is(Tok::LParen)) {
+    ++Cur;
+    AP = parseGeneralAP();
+  } else if (at(Tok::Ident)) {
+    AP = parseNamedAP(take());
+  } else {
+    std::string Found = atEnd() ? spell(tok().Kind) : "'" + tok().Text.str() + "'";
+    failAt(tok(), fmt::format("operand '{}' of '{}' is a tensor: expected a tensor name, a slice "
+                              "or ap(...), found {}",
+                              D.Name, I.Mnemonic, Found));
+  }
+  parseRegOffset(AP);
+  checkAP(AP, D, I, Eng, range(Start, Cur[-1]));
+  return AP;
+}
+
+void Parser::parseOperand(const isa::InstrDesc &D, unsigned Idx, isa::Engine Eng, Pending &P) {
+  const isa::OperandDesc &OD = D.Operands[Idx];
+  isa::Operand &Op = P.I.Operands[Idx];
+  const Token &Start = tok();
+  auto What = [&]() { return fmt::format("operand '{}' of '{}'", OD.Name, D.Mnemonic); };
+  switch (OD.Kind) {
+  case isa::OperandKind::AccessPattern:
+    Op.AP = parseAccessPattern(OD, Eng, D);
+    return;
+  case isa::OperandKind::Scalar: {
+    bool IsTensor = (tok().isIdent("ap") && Cur[1].is(Tok::LParen)) ||
+                    (at(Tok::Ident) && Symbols.count(tok().Text) &&
+                     (Symbols[tok().Text].Kind == SymKind::Tensor ||
+                      Symbols[tok().Text].Kind == SymKind::Alloc));
+    Op.IsImm = !IsTensor;
+    if (IsTensor)
+      Op.AP = parseAccessPattern(OD, Eng, D);
+    else
+      Op.FBits = parseFloat();
+    return;
+  }
+  case isa::OperandKind::Register:
+    Op.Int = parseRegister();
+    return;
+  case isa::OperandKind::Imm: {
+    int64_t Lo = OD.HasRange ? OD.Min : INT32_MIN, Hi = OD.HasRange ? OD.Max : INT32_MAX;
+    std::string W = What();
+    Op.Int = exprRanged(Lo, Hi, W.c_str());
+    return;
+  }
+  case isa::OperandKind::Fimm:
+    Op.FBits = parseFloat();
+    return;
+  case isa::OperandKind::Enum: {
+    const isa::EnumTypeDesc &E = isa::enumType(*OD.Enum);
+    const Token &T = tok();
+    std::optional<uint8_t> V = at(Tok::Ident) ? isa::lookupEnumValue(*OD.Enum, T.Text) : std::nullopt;
+    if (!V) {
+      std::vector<std::string> Names;
+      for (const isa::EnumValueDesc &Value : E.Values)
+        Names.push_back(Value.Name);
+      std::string Near = at(Tok::Ident) ? nearest(T.Text, Names) : "";
+      std::string Found = atEnd() ? spell(T.Kind) : "'" + T.Text.str() + "'";
+      failAt(T, fmt::format("{} is {} {}: expected {}, found {}{}", What(),
+                            E.Name[0] == 'A' ? "an" : "a", E.Name,
+                            Names.size() <= 8 ? fmt::format("{}", fmt::join(Names, ", "))
+                                              : "one of its " + std::to_string(Names.size()) +
+                                                    " values (see the ISA reference)",
+                            Found, Near.empty() ? "" : "; did you mean '" + Near + "'?"));
+    }
+    ++Cur;
+    Op.Int = *V;
+    return;
+  }
+  case isa::OperandKind::Semaphore:
+    Op.Int = parseSemaphore(D.Op == isa::Opcode::SEM_WAIT);
+    return;
+  case isa::OperandKind::DmaQueue: {
+    std::optional<uint64_t> E = at(Tok::Ident) ? numbered(tok().Text, 'q') : std::nullopt;
+    if (!E || !Cur[1].is(Tok::Dot) || !Cur[2].is(Tok::Int))
+      failAt(tok(), fmt::format("{} is a DMA queue: expected qE.Q (engine 0 to {}, queue 0 to {})",
+                                What(), chip().DmaEngines - 1, chip().DmaQueuesPerEngine - 1));
+    uint64_t Q = Cur[2].IntValue;
+    Cur += 3;
+    if (*E >= chip().DmaEngines || Q >= chip().DmaQueuesPerEngine)
+      fail(Start.Loc,
+           fmt::format("DMA queue q{}.{} is out of range: engines 0 to {}, queues 0 to {}", *E, Q,
+                       chip().DmaEngines - 1, chip().DmaQueuesPerEngine - 1),
+           range(Start, Cur[-1]));
+    Op.Int = static_cast<int64_t>(*E * 16 + Q);
+    return;
+  }
+  case isa::OperandKind::Label:
+    if (accept(Tok::At)) {
+      Op.Int = exprRanged(0, INT32_MAX, "an instruction index");
+      return;
+    }
+    P.LabelRefs.push_back({Idx, &expectIdent("a label")});
+    return;
+  case isa::OperandKind::Steps: {
+    expect(Tok::LBracket, "'[' and up to 4 steps");
+    unsigned N = 0;
+    do {
+      if (N == isa::MaxDims)
+        failAt(tok(), fmt::format("at most {} steps", isa::MaxDims));
+      Op.Steps[N++] = static_cast<int32_t>(exprRanged(INT32_MIN, INT32_MAX, "a step"));
+    } while (accept(Tok::Comma));
+    expect(Tok::RBracket, "',' or ']'");
+    return;
+  }
+  }
+}
+
+void Parser::parseSync(isa::Instr &I) {
+  unsigned NumWaits = 0;
+  while (at(Tok::Ident) && Cur[1].is(Tok::LParen) &&
+         (tok().isIdent("wait") || tok().isIdent("signal"))) {
+    const Token &Clause = take();
+    ++Cur;
+    if (Clause.Text == "signal") {
+      if (I.Sig)
+        failAt(Clause, "an instruction signals at most one semaphore; use a sem_signal for more");
+      isa::Signal S;
+      S.Sem = parseSemaphore(false);
+      if (accept(Tok::Comma))
+        S.Amount = static_cast<int16_t>(exprRanged(-32768, 32767, "a signal amount"));
+      I.Sig = S;
+    } else {
+      do {
+        if (NumWaits == isa::MaxWaits)
+          failAt(tok(), fmt::format("an instruction waits on at most {} conditions; put a "
+                                    "sem_wait before it for more",
+                                    isa::MaxWaits));
+        isa::Wait W;
+        W.Sem = parseSemaphore(true);
+        static const std::pair<Tok, isa::WaitCond> Conds[] = {
+            {Tok::EqEq, isa::WaitCond::Eq}, {Tok::Ne, isa::WaitCond::Ne},
+            {Tok::Ge, isa::WaitCond::Ge},   {Tok::Gt, isa::WaitCond::Gt},
+            {Tok::Le, isa::WaitCond::Le},   {Tok::Lt, isa::WaitCond::Lt}};
+        bool Found = false;
+        for (auto [T, C] : Conds)
+          if (accept(T)) {
+            W.Cond = C;
+            Found = true;
+            break;
+          }
+        if (!Found)
+          failAt(tok(), "expected a comparison (==, !=, >=, >, <=, <) after the semaphore");
+        if (at(Tok::Ident) && numbered(tok().Text, 'r')) {
+          W.IsReg = true;
+          W.Value = parseRegister();
+        } else {
+          W.Value = static_cast<uint32_t>(exprRanged(0, UINT32_MAX, "a wait value"));
+        }
+        I.Waits[NumWaits++] = W;
+      } while (accept(Tok::Comma));
+    }
+    expect(Tok::RParen, "')'");
+  }
+}
+
+//===-- checks on a tensor operand ------------------------------------------===//
+
+void Parser::checkAP(const isa::AccessPattern &AP, const isa::OperandDesc &D,
+                     const isa::InstrDesc &I, isa::Engine Eng, SMRange Where) {
+  const isa::ChipDesc &C = chip();
+  auto Fail = [&](const std::string &Msg) { fail(Where.Start, Msg, Where); };
+  std::string What = fmt::format("operand '{}' of '{}'", D.Name, I.Mnemonic);
+  const char *SpaceName = isa::memSpace(AP.Space).Name;
+  if (!(D.SpaceMask & isa::bit(AP.Space)))
+    Fail(fmt::format("{} must be in {}; this tensor is in {}", What, spaceNames(D.SpaceMask),
+                     SpaceName));
+  bool Datapath = !I.IsDma && !I.IsSequencer;
+  const isa::EngineDesc &E = isa::engine(Eng);
+  if (Datapath && !(E.SpaceMask & isa::bit(AP.Space)))
+    Fail(fmt::format("engine {} ({}) cannot reach {}: it reaches {} only", E.RecordName, E.Name,
+                     SpaceName, spaceNames(E.SpaceMask)));
+  if (D.DTypeMask && !(D.DTypeMask & (1u << static_cast<unsigned>(AP.Type))))
+    Fail(fmt::format("{} cannot be {}: expected {}", What, isa::dtype(AP.Type).Name,
+                     dtypeNames(D.DTypeMask)));
+  uint64_t N = AP.elementsPerPartition();
+  uint32_t Max = AP.Space == isa::MemSpace::PSUM ? D.MaxFreePsum : D.MaxFree;
+  if (N > Max)
+    Fail(fmt::format("{} has {} elements per partition; at most {} are allowed{}", What, N, Max,
+                     AP.Space == isa::MemSpace::PSUM && D.MaxFreePsum < D.MaxFree ? " in PSUM"
+                                                                                   : ""));
+  bool OnChip = AP.Space != isa::MemSpace::HBM;
+  if (OnChip && AP.PartStart + AP.NumPartitions > C.Partitions)
+    Fail(fmt::format("partitions {} to {} go beyond partition {}", AP.PartStart,
+                     AP.PartStart + AP.NumPartitions - 1, C.Partitions - 1));
+  // The hardware's start-partition rule for compute engines (A1).
+  if (OnChip && Datapath) {
+    uint32_t P = AP.NumPartitions, S = AP.PartStart;
+    const char *Allowed = P > 64 ? "0" : P > 32 ? "0 or 64" : "0, 32, 64 or 96";
+    bool Ok = P > 64 ? S == 0 : P > 32 ? (S == 0 || S == 64) : S % 32 == 0;
+    if (!Ok)
+      Fail(fmt::format("an access of {} partition{} must start at partition {}, not {}", P,
+                       P == 1 ? "" : "s", Allowed, S));
+    for (unsigned K = 0; K < AP.NumDims; ++K)
+      if (AP.Dims[K].Stride < INT16_MIN || AP.Dims[K].Stride > INT16_MAX)
+        Fail(fmt::format("free dimension {} has stride {}: SBUF and PSUM strides are 16-bit "
+                         "(-32768 to 32767 elements)",
+                         K, AP.Dims[K].Stride));
+  }
+  // The bytes the pattern touches (register offsets are unknown here).
+  int64_t Lo = 0, Hi = 0;
+  for (unsigned K = 0; K < AP.NumDims; ++K) {
+    int64_t Span = AP.Dims[K].Stride * (static_cast<int64_t>(AP.Dims[K].Count) - 1);
+    (Span < 0 ? Lo : Hi) += Span;
+  }
+  if (AP.Space == isa::MemSpace::HBM) {
+    int64_t Span = AP.PartStep * (static_cast<int64_t>(AP.NumPartitions) - 1);
+    (Span < 0 ? Lo : Hi) += Span;
+  }
+  int64_t ElemSize = isa::dtype(AP.Type).StorageBytes;
+  int64_t First = static_cast<int64_t>(AP.Base) + Lo * ElemSize;
+  int64_t Last = static_cast<int64_t>(AP.Base) + (Hi + 1) * ElemSize - 1;
+  uint64_t Capacity = AP.Space == isa::MemSpace::HBM    ? C.hbmBytes()
+                      : AP.Space == isa::MemSpace::SBUF ? C.SbufPartitionBytes
+                                                        : C.psumPartitionBytes();
+  if (First < 0 || static_cast<uint64_t>(Last) >= Capacity)
+    Fail(fmt::format("{} reaches bytes {} to {}, outside the {} bytes of {}{} on {}", What, First,
+                     Last, Capacity, AP.Space == isa::MemSpace::HBM ? "HBM" : SpaceName,
+                     OnChip ? " partition" : "", C.Name));
+  // A declaration is used when an instruction touches its bytes, whether
+  // it names it or writes ap(...).
+  for (auto &Entry : Symbols) {
+    Symbol &Sym = Entry.second;
+    uint64_t Start, Size;
+    if (Sym.Kind == SymKind::Tensor && AP.Space == isa::MemSpace::HBM) {
+      Start = Prog.Tensors[Sym.Index].Address;
+      Size = Prog.Tensors[Sym.Index].bytes();
+    } else if (Sym.Kind == SymKind::Alloc && Prog.Allocations[Sym.Index].Space == AP.Space) {
+      const object::Allocation &A = Prog.Allocations[Sym.Index];
+      if (A.PartStart >= AP.PartStart + AP.NumPartitions ||
+          AP.PartStart >= A.PartStart + A.Shape[0])
+        continue;
+      Start = A.Offset;
+      Size = A.bytesPerPartition();
+    } else {
+      continue;
+    }
+    if (static_cast<uint64_t>(First) < Start + Size && Start <= static_cast<uint64_t>(Last))
+      Sym.Used = true;
+  }
+  if (D.OneBank && AP.Space == isa::MemSpace::PSUM &&
+      First / C.PsumBankBytes != Last / C.PsumBankBytes)
+    Fail(fmt::format("{} spans PSUM bytes {} to {}, crossing the bank boundary at {}: it must lie "
+                     "within one {}-byte bank",
+                     What, First, Last, (First / C.PsumBankBytes + 1) * C.PsumBankBytes,
+                     C.PsumBankBytes));
+}
+
+}  // namespace trn::assembler

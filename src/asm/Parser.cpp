@@ -1,0 +1,724 @@
+//===- Parser.cpp - statements, directives and instructions ---------------===//
+
+#include "Parser.h"
+
+#include "trn/object/ObjectFile.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+namespace trn::assembler {
+
+using llvm::SMLoc;
+using llvm::SMRange;
+using llvm::SourceMgr;
+
+namespace {
+
+// Bytes are laid out on these boundaries: unpublished (psum_min_align and
+// sbuf_min_align exist but have no published values), chosen.
+constexpr uint64_t HbmAlign = 64, SbufAlign = 64, PsumAlign = 4;
+
+uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
+
+}  // namespace
+
+Parser::Parser(const Options &Opts, llvm::raw_ostream &Diag)
+    : Opts(Opts), Diag(Diag), Streams(isa::NumEngines) {
+  SM.setIncludeDirs(Opts.IncludeDirs);
+}
+
+//===-- diagnostics ---------------------------------------------------------===//
+
+void Parser::report(SourceMgr::DiagKind K, SMLoc Loc, const llvm::Twine &Msg,
+                    llvm::ArrayRef<SMRange> Ranges) {
+  if (K == SourceMgr::DK_Warning && Opts.WarningsAsErrors)
+    K = SourceMgr::DK_Error;
+  (K == SourceMgr::DK_Error ? Errors : Warnings) += 1;
+  SM.PrintMessage(Diag, Loc, K, Msg, Ranges);
+}
+
+void Parser::fail(SMLoc Loc, const llvm::Twine &Msg, llvm::ArrayRef<SMRange> Ranges) {
+  report(SourceMgr::DK_Error, Loc, Msg, Ranges);
+  throw LineError{};
+}
+
+void Parser::failAt(const Token &T, const llvm::Twine &Msg) {
+  if (T.is(Tok::Newline) || T.is(Tok::Eof))
+    fail(T.Loc, Msg);
+  fail(T.Loc, Msg, SMRange(T.Loc, T.end()));
+}
+
+void Parser::warn(SMLoc Loc, const llvm::Twine &Msg) { report(SourceMgr::DK_Warning, Loc, Msg); }
+
+SMRange Parser::range(const Token &From, const Token &To) { return SMRange(From.Loc, To.end()); }
+
+bool Parser::accept(Tok K) {
+  if (!at(K))
+    return false;
+  ++Cur;
+  return true;
+}
+
+const Token &Parser::expect(Tok K, const char *What) {
+  if (at(Tok::Error))
+    failAt(tok(), tok().Message);
+  if (!at(K)) {
+    std::string Found = atEnd() ? spell(tok().Kind) : "'" + tok().Text.str() + "'";
+    failAt(tok(), fmt::format("expected {}, found {}", What, Found));
+  }
+  return take();
+}
+
+const Token &Parser::expectIdent(const char *What) { return expect(Tok::Ident, What); }
+
+//===-- the chip -------------------------------------------------------------===//
+
+const isa::ChipDesc &Parser::chip() {
+  if (!Chip)
+    Chip = &isa::chip(Opts.Chip.value_or(isa::Chip::trn2));
+  ChipFixed = true;
+  return *Chip;
+}
+
+void Parser::chipDirective(const Token &Dir) {
+  const Token &Name = expectIdent("a chip name (trn1, trn2 or trn3)");
+  std::optional<isa::Chip> C = isa::lookupChip(Name.Text);
+  if (!C)
+    failAt(Name, fmt::format("unknown chip '{}': expected trn1, trn2 or trn3", Name.Text.str()));
+  if (Opts.Chip && *Opts.Chip != *C)
+    failAt(Name, fmt::format("the source targets {} but --chip {} was given", Name.Text.str(),
+                             isa::chip(*Opts.Chip).Name));
+  if (ChipFixed && Chip != &isa::chip(*C))
+    fail(Dir.Loc, "'.chip' must come before any declaration or instruction",
+         SMRange(Dir.Loc, Name.end()));
+  Chip = &isa::chip(*C);
+  Prog.TargetChip = *C;
+}
+
+//===-- symbols ---------------------------------------------------------------===//
+
+void Parser::define(const Token &Name, SymKind K, int64_t Value, size_t Index) {
+  auto [It, Inserted] = Symbols.try_emplace(Name.Text, Symbol{K, Name.Loc, Value, Index});
+  if (!Inserted) {
+    report(SourceMgr::DK_Error, Name.Loc, fmt::format("'{}' is already defined", Name.Text.str()),
+           SMRange(Name.Loc, Name.end()));
+    SM.PrintMessage(Diag, It->second.Loc, SourceMgr::DK_Note, "previous definition is here");
+    throw LineError{};
+  }
+}
+
+//===-- buffers and statements ----------------------------------------------===//
+
+Result Parser::run(std::unique_ptr<llvm::MemoryBuffer> Main) {
+  std::string Name = Main->getBufferIdentifier().str();
+  Prog.TargetChip = Opts.Chip.value_or(isa::Chip::trn2);
+  llvm::SmallString<256> Real;
+  IncludeStack.push_back(llvm::sys::fs::real_path(Name, Real) ? Name : std::string(Real));
+  unsigned Id = SM.AddNewSourceBuffer(std::move(Main), SMLoc());
+  readBuffer(Id);
+  IncludeStack.pop_back();
+  finish();
+  Result R;
+  R.Errors = Errors;
+  R.Warnings = Warnings;
+  if (!Errors)
+    R.Program = std::move(Prog);
+  return R;
+}
+
+object::SourceLoc Parser::sourceLoc(SMLoc Loc) const {
+  unsigned Buf = SM.FindBufferContainingLoc(Loc);
+  auto [Line, Col] = SM.getLineAndColumn(Loc, Buf);
+  return {Buf - 1, Line, Col};  // Program::Files is indexed by buffer id - 1
+}
+
+void Parser::readBuffer(unsigned BufferId) {
+  const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(BufferId);
+  if (Prog.Files.size() < BufferId)
+    Prog.Files.resize(BufferId);
+  Prog.Files[BufferId - 1] = Buf->getBufferIdentifier().str();
+  TokenStore.push_back(lex(Buf->getBuffer()));
+  const Token *Saved = Cur;
+  Cur = TokenStore.back().data();
+  while (!at(Tok::Eof)) {
+    try {
+      statement();
+      if (!atEnd()) {
+        std::string Found = at(Tok::Error) ? tok().Message : "'" + tok().Text.str() + "'";
+        failAt(tok(), at(Tok::Error) ? Found : fmt::format("expected end of line, found {}", Found));
+      }
+    } catch (LineError &) {
+      // Recover at the next line.
+      while (!atEnd())
+        ++Cur;
+    }
+    if (at(Tok::Newline))
+      ++Cur;
+  }
+  Cur = Saved;
+}
+
+void Parser::statement() {
+  if (at(Tok::Error))
+    failAt(tok(), tok().Message);
+  // A label: name ':'. Several may stand before one instruction.
+  while (at(Tok::Ident) && Cur[1].is(Tok::Colon)) {
+    const Token &Name = take();
+    ++Cur;
+    define(Name, SymKind::Label, 0, 0);
+    PendingLabels.push_back({&Name, Name.Loc});
+  }
+  if (atEnd())
+    return;
+  if (at(Tok::Dot) && Cur[1].is(Tok::Ident) && Cur[1].Loc.getPointer() == tok().end().getPointer())
+    return directive();
+  if (at(Tok::Ident))
+    return instruction();
+  if (at(Tok::Error))
+    failAt(tok(), tok().Message);
+  failAt(tok(), fmt::format("expected an instruction, a directive or a label, found '{}'",
+                            tok().Text.str()));
+}
+
+void Parser::directive() {
+  const Token &Dot = take();
+  const Token &Name = take();
+  Token Dir = Name;
+  Dir.Loc = Dot.Loc;
+  Dir.Text = llvm::StringRef(Dot.Text.data(), Name.Text.end() - Dot.Text.data());
+  llvm::StringRef N = Name.Text;
+  if (N == "include")
+    return include(Dir);
+  if (N == "chip")
+    return chipDirective(Dir);
+  if (N == "const")
+    return constDirective();
+  if (N == "tensor")
+    return tensorDirective();
+  if (N == "sbuf")
+    return allocDirective(isa::MemSpace::SBUF, Dir);
+  if (N == "psum")
+    return allocDirective(isa::MemSpace::PSUM, Dir);
+  if (N == "sem")
+    return semDirective();
+  failAt(Dir, fmt::format("unknown directive '{}': expected .include, .chip, .const, .tensor, "
+                          ".sbuf, .psum or .sem",
+                          Dir.Text.str()));
+}
+
+void Parser::include(const Token &Dir) {
+  const Token &Path = expect(Tok::String, "a file name in quotes");
+  std::string Found;
+  // Search the including file's folder first, then -I folders.
+  const llvm::MemoryBuffer *Here = SM.getMemoryBuffer(SM.FindBufferContainingLoc(Dir.Loc));
+  llvm::SmallString<256> Local(llvm::sys::path::parent_path(Here->getBufferIdentifier()));
+  llvm::sys::path::append(Local, Path.Text);
+  unsigned Id;
+  if (llvm::sys::fs::exists(Local) && !llvm::sys::fs::is_directory(Local)) {
+    auto Buf = llvm::MemoryBuffer::getFile(Local);
+    if (!Buf)
+      failAt(Path, fmt::format("cannot read '{}': {}", Local.str().str(), Buf.getError().message()));
+    Id = SM.AddNewSourceBuffer(std::move(*Buf), Dir.Loc);
+  } else {
+    Id = SM.AddIncludeFile(Path.Text.str(), Dir.Loc, Found);
+    if (!Id)
+      failAt(Path, fmt::format("include file '{}' not found (searched the including file's "
+                               "folder{})",
+                               Path.Text.str(), Opts.IncludeDirs.empty() ? "" : " and -I folders"));
+  }
+  llvm::StringRef Ident = SM.getMemoryBuffer(Id)->getBufferIdentifier();
+  llvm::SmallString<256> Real;
+  std::string Canon = llvm::sys::fs::real_path(Ident, Real) ? Ident.str() : std::string(Real);
+  if (std::find(IncludeStack.begin(), IncludeStack.end(), Canon) != IncludeStack.end())
+    failAt(Path, fmt::format("include cycle: '{}' is already being read", Path.Text.str()));
+  if (!atEnd())
+    failAt(tok(), "expected end of line after the include file name");
+  IncludeStack.push_back(Canon);
+  readBuffer(Id);
+  IncludeStack.pop_back();
+}
+
+void Parser::constDirective() {
+  const Token &Name = expectIdent("a constant name");
+  expect(Tok::Equal, "'='");
+  int64_t V = expr();
+  define(Name, SymKind::Const, V, 0);
+}
+
+isa::DType Parser::parseDType(bool ForTensor) {
+  const Token &T = expectIdent("a dtype (fp32, bf16, int32, ...)");
+  std::optional<isa::DType> D = isa::lookupDType(T.Text);
+  if (!D) {
+    std::vector<std::string> Names;
+    for (const isa::DTypeDesc &DT : isa::dtypes())
+      Names.push_back(DT.Name);
+    failAt(T, fmt::format("unknown dtype '{}': expected one of {}", T.Text.str(),
+                          fmt::join(Names, ", ")));
+  }
+  if (isa::dtype(*D).MinGen > chip().Gen)
+    failAt(T, fmt::format("dtype {} needs {} or later; this program targets {}", T.Text.str(),
+                          isa::chips()[isa::dtype(*D).MinGen - 2].Name, chip().Name));
+  (void)ForTensor;
+  return *D;
+}
+
+std::vector<uint64_t> Parser::parseShape() {
+  expect(Tok::LBracket, "'[' and the shape");
+  std::vector<uint64_t> Shape;
+  do {
+    const Token &Start = tok();
+    int64_t V = expr();
+    if (V < 1)
+      fail(Start.Loc, fmt::format("dimension {} is {}: dimensions are at least 1", Shape.size(), V),
+           range(Start, Cur[-1]));
+    Shape.push_back(static_cast<uint64_t>(V));
+  } while (accept(Tok::Comma));
+  expect(Tok::RBracket, "',' or ']'");
+  if (Shape.size() > 8)
+    fail(Cur[-1].Loc, fmt::format("a shape of rank {}: at most 8 dimensions", Shape.size()));
+  return Shape;
+}
+
+void Parser::tensorDirective() {
+  const Token &Name = expectIdent("a tensor name");
+  expect(Tok::Colon, "':' and the tensor's dtype");
+  object::Tensor T;
+  T.Name = Name.Text.str();
+  T.Type = parseDType(true);
+  const Token &ShapeStart = tok();
+  T.Shape = parseShape();
+  const Token &Role = expectIdent("the tensor's role: input, output or scratch");
+  if (Role.Text == "input")
+    T.Role = object::TensorRole::Input;
+  else if (Role.Text == "output")
+    T.Role = object::TensorRole::Output;
+  else if (Role.Text == "scratch")
+    T.Role = object::TensorRole::Scratch;
+  else
+    failAt(Role, fmt::format("unknown role '{}': expected input, output or scratch",
+                             Role.Text.str()));
+  uint64_t Bytes = T.bytes();
+  if (tok().isIdent("at")) {
+    ++Cur;
+    const Token &At = tok();
+    int64_t A = expr();
+    if (A < 0 || A % isa::dtype(T.Type).StorageBytes)
+      fail(At.Loc, fmt::format("address {} is not a multiple of the dtype's {} bytes", A,
+                               isa::dtype(T.Type).StorageBytes),
+           range(At, Cur[-1]));
+    T.Address = static_cast<uint64_t>(A);
+  } else {
+    T.Address = alignTo(NextHbm, HbmAlign);
+  }
+  if (T.Address + Bytes > chip().hbmBytes() || Bytes > chip().hbmBytes())
+    fail(ShapeStart.Loc,
+         fmt::format("tensor '{}' ({} bytes at 0x{:X}) does not fit the {} GiB of {} HBM",
+                     T.Name, Bytes, T.Address, chip().HbmGiB, chip().Name),
+         range(ShapeStart, Cur[-1]));
+  NextHbm = std::max(NextHbm, T.Address + Bytes);
+  if (at(Tok::Equal) && Cur[1].isIdent("hex") && Cur[2].is(Tok::LParen)) {
+    // Initial data as raw little-endian bytes, exactly (what trn-objdump
+    // writes): hex("0a1b...").
+    Cur += 3;
+    const Token &Str = expect(Tok::String, "a string of hex digits");
+    expect(Tok::RParen, "')'");
+    if (Str.Text.size() != 2 * Bytes || !llvm::all_of(Str.Text, llvm::isHexDigit))
+      failAt(Str, fmt::format("tensor '{}' has {} bytes: hex(...) needs exactly {} hex digits",
+                              T.Name, Bytes, 2 * Bytes));
+    T.InitOffset = Prog.Data.size();
+    for (size_t I = 0; I < Bytes; ++I)
+      Prog.Data.push_back(static_cast<uint8_t>(llvm::hexFromNibbles(Str.Text[2 * I], Str.Text[2 * I + 1])));
+  } else if (accept(Tok::Equal)) {
+    // Initial data: [v, v, ...] or fill(v), converted to the dtype.
+    std::vector<double> Values;
+    const Token &InitStart = tok();
+    bool Fill = tok().isIdent("fill");
+    if (Fill) {
+      ++Cur;
+      expect(Tok::LParen, "'('");
+    } else {
+      expect(Tok::LBracket, "'[' or fill(...) for the initial data");
+    }
+    do {
+      bool Neg = accept(Tok::Minus);
+      const Token &V = take();
+      double D;
+      if (V.is(Tok::Int))
+        D = static_cast<double>(V.IntValue);
+      else if (V.is(Tok::Float))
+        D = V.FloatValue;
+      else if (V.isIdent("inf"))
+        D = INFINITY;
+      else if (V.isIdent("nan"))
+        D = NAN;
+      else
+        failAt(V, "expected a number in the initial data");
+      Values.push_back(Neg ? -D : D);
+    } while (!Fill && accept(Tok::Comma));
+    expect(Fill ? Tok::RParen : Tok::RBracket, Fill ? "')'" : "',' or ']'");
+    uint64_t N = T.elements();
+    if (!Fill && Values.size() != N)
+      fail(InitStart.Loc,
+           fmt::format("tensor '{}' has {} elements but its initial data has {}", T.Name, N,
+                       Values.size()),
+           range(InitStart, Cur[-1]));
+    const isa::DTypeDesc &DT = isa::dtype(T.Type);
+    T.InitOffset = Prog.Data.size();
+    Prog.Data.resize(Prog.Data.size() + Bytes);
+    uint8_t *Out = Prog.Data.data() + *T.InitOffset;
+    for (uint64_t I = 0; I < N; ++I) {
+      double V = Values[Fill ? 0 : I];
+      uint64_t Bits;
+      if (DT.Kind == isa::DTypeKind::Float) {
+        const llvm::fltSemantics *Sem =
+            DT.Bits == 32   ? &llvm::APFloat::IEEEsingle()
+            : T.Type == isa::DType::BF16 ? &llvm::APFloat::BFloat()
+            : T.Type == isa::DType::FP16 ? &llvm::APFloat::IEEEhalf()
+            : T.Type == isa::DType::TF32 ? &llvm::APFloat::FloatTF32()
+            : T.Type == isa::DType::FP8_E4M3 ? &llvm::APFloat::Float8E4M3()
+            : T.Type == isa::DType::FP8_E5M2 ? &llvm::APFloat::Float8E5M2()
+                                             : &llvm::APFloat::Float8E4M3FN();
+        llvm::APFloat F(V);
+        bool LosesInfo;
+        F.convert(*Sem, llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
+        Bits = F.bitcastToAPInt().getZExtValue();
+        if (T.Type == isa::DType::TF32)
+          Bits <<= 13;  // tf32 sits in the top 19 bits of its 4-byte container
+      } else {
+        bool Signed = DT.Kind == isa::DTypeKind::Int;
+        double Lo = Signed ? -std::ldexp(1.0, DT.Bits - 1) : 0;
+        double Hi = Signed ? std::ldexp(1.0, DT.Bits - 1) - 1 : std::ldexp(1.0, DT.Bits) - 1;
+        if (V != std::floor(V) || V < Lo || V > Hi)
+          fail(InitStart.Loc,
+               fmt::format("initial value {} does not fit {}", V, DT.Name),
+               range(InitStart, Cur[-1]));
+        Bits = static_cast<uint64_t>(static_cast<int64_t>(V));
+      }
+      for (unsigned B = 0; B < DT.StorageBytes; ++B)
+        Out[I * DT.StorageBytes + B] = static_cast<uint8_t>(Bits >> (8 * B));
+    }
+  }
+  T.Loc = sourceLoc(Name.Loc);
+  define(Name, SymKind::Tensor, 0, Prog.Tensors.size());
+  Prog.Tensors.push_back(std::move(T));
+}
+
+void Parser::allocDirective(isa::MemSpace Space, const Token &Dir) {
+  bool Psum = Space == isa::MemSpace::PSUM;
+  const Token &Name = expectIdent(Psum ? "a PSUM allocation name" : "an SBUF allocation name");
+  expect(Tok::Colon, "':' and the allocation's dtype");
+  object::Allocation A;
+  A.Name = Name.Text.str();
+  A.Space = Space;
+  A.Type = parseDType(false);
+  const Token &ShapeStart = tok();
+  A.Shape = parseShape();
+  const Token &ShapeEnd = Cur[-1];
+  if (A.Shape.size() < 2)
+    fail(ShapeStart.Loc,
+         "an on-chip allocation needs [partitions, free dims...]: at least 2 dimensions",
+         range(ShapeStart, ShapeEnd));
+  const isa::ChipDesc &C = chip();
+  uint64_t Capacity = Psum ? C.psumPartitionBytes() : C.SbufPartitionBytes;
+  uint64_t Bytes = A.bytesPerPartition();
+  std::optional<uint64_t> At;
+  bool Explicit = false;
+  while (at(Tok::Ident)) {
+    const Token &Key = take();
+    const Token &ValStart = tok();
+    if (Key.Text == "partition") {
+      int64_t P = expr();
+      if (P < 0 || P > 127)
+        fail(ValStart.Loc, fmt::format("partition {} is out of range 0 to 127", P),
+             range(ValStart, Cur[-1]));
+      A.PartStart = static_cast<uint32_t>(P);
+    } else if (Key.Text == "at" || (Psum && Key.Text == "bank")) {
+      int64_t V = expr();
+      if (Key.Text == "bank") {
+        if (V < 0 || V >= C.PsumBanks)
+          fail(ValStart.Loc, fmt::format("PSUM bank {} is out of range 0 to {}", V, C.PsumBanks - 1),
+               range(ValStart, Cur[-1]));
+        V *= C.PsumBankBytes;
+      }
+      if (V < 0)
+        fail(ValStart.Loc, "a byte offset cannot be negative", range(ValStart, Cur[-1]));
+      At = static_cast<uint64_t>(V);
+      Explicit = true;
+    } else {
+      failAt(Key, fmt::format("unexpected '{}': expected 'partition', 'at'{}", Key.Text.str(),
+                              Psum ? " or 'bank'" : ""));
+    }
+  }
+  if (A.PartStart + A.Shape[0] > 128)
+    fail(ShapeStart.Loc,
+         fmt::format("'{}' covers partitions {} to {}: there are 128 (0 to 127)", A.Name,
+                     A.PartStart, A.PartStart + A.Shape[0] - 1),
+         range(ShapeStart, ShapeEnd));
+  uint64_t Bank = C.PsumBankBytes;
+  if (!Explicit) {
+    if (Psum) {
+      uint64_t Off = alignTo(NextPsum, PsumAlign);
+      // Keep a bank-sized (or smaller) accumulation inside one bank, and
+      // start a larger one on a bank boundary.
+      if (Bytes > Bank || Off / Bank != (Off + Bytes - 1) / Bank)
+        Off = alignTo(Off, Bank);
+      At = Off;
+    } else {
+      At = alignTo(NextSbuf, SbufAlign);
+    }
+  }
+  A.Offset = *At;
+  if (A.Offset % isa::dtype(A.Type).StorageBytes)
+    fail(Dir.Loc, fmt::format("offset {} is not a multiple of the dtype's {} bytes", A.Offset,
+                              isa::dtype(A.Type).StorageBytes));
+  if (A.Offset + Bytes > Capacity)
+    fail(ShapeStart.Loc,
+         fmt::format("'{}' needs bytes {} to {} of each partition, beyond the {} bytes of a {} "
+                     "partition on {}",
+                     A.Name, A.Offset, A.Offset + Bytes - 1, Capacity, Psum ? "PSUM" : "SBUF",
+                     C.Name),
+         range(ShapeStart, ShapeEnd));
+  if (Psum && Bytes <= Bank && A.Offset / Bank != (A.Offset + Bytes - 1) / Bank)
+    fail(ShapeStart.Loc,
+         fmt::format("'{}' (bytes {} to {}) crosses the PSUM bank boundary at {}: an allocation "
+                     "of at most one bank ({} bytes) must lie within one bank",
+                     A.Name, A.Offset, A.Offset + Bytes - 1,
+                     (A.Offset / Bank + 1) * Bank, Bank),
+         range(ShapeStart, ShapeEnd));
+  if (Psum && Bytes > Bank && A.Offset % Bank)
+    fail(ShapeStart.Loc,
+         fmt::format("'{}' spans several PSUM banks, so it must start on a bank boundary "
+                     "(a multiple of {}), not at {}",
+                     A.Name, Bank, A.Offset),
+         range(ShapeStart, ShapeEnd));
+  (Psum ? NextPsum : NextSbuf) = std::max(Psum ? NextPsum : NextSbuf, A.Offset + Bytes);
+  A.Loc = sourceLoc(Name.Loc);
+  define(Name, SymKind::Alloc, 0, Prog.Allocations.size());
+  Prog.Allocations.push_back(std::move(A));
+}
+
+void Parser::semDirective() {
+  const Token &Name = expectIdent("a semaphore name");
+  object::Semaphore S;
+  S.Name = Name.Text.str();
+  S.Index = NextSem;
+  if (tok().isIdent("at")) {
+    ++Cur;
+    const Token &At = tok();
+    int64_t V = expr();
+    if (V < 0 || V >= chip().Semaphores)
+      fail(At.Loc, fmt::format("semaphore index {} is out of range: {} has s0 to s{}", V,
+                               chip().Name, chip().Semaphores - 1),
+           range(At, Cur[-1]));
+    S.Index = static_cast<uint32_t>(V);
+  }
+  for (const object::Semaphore &Other : Prog.Semaphores)
+    if (Other.Index == S.Index)
+      fail(Name.Loc, fmt::format("semaphore '{}' would share s{} with '{}'", S.Name, S.Index,
+                                 Other.Name),
+           SMRange(Name.Loc, Name.end()));
+  if (S.Index >= chip().Semaphores)
+    fail(Name.Loc, fmt::format("no semaphore left for '{}': {} has {}", S.Name, chip().Name,
+                               chip().Semaphores),
+         SMRange(Name.Loc, Name.end()));
+  if (accept(Tok::Equal)) {
+    const Token &V = tok();
+    S.Initial = static_cast<int32_t>(exprRanged(INT32_MIN, INT32_MAX, "a semaphore's value"));
+    (void)V;
+  }
+  NextSem = std::max(NextSem, S.Index + 1);
+  S.Loc = sourceLoc(Name.Loc);
+  define(Name, SymKind::Sem, S.Index, Prog.Semaphores.size());
+  Prog.Semaphores.push_back(std::move(S));
+}
+
+//===-- instructions --------------------------------------------------------===//
+
+void Parser::instruction() {
+  const Token *Prefix = nullptr;
+  if (Cur[1].is(Tok::Dot) && isa::lookupEnginePrefix(tok().Text)) {
+    Prefix = &take();
+    ++Cur;
+  }
+  const Token &Mnemonic = expectIdent("an instruction mnemonic");
+  isa::Engine Eng;
+  const isa::InstrDesc &D = selectInstr(Prefix, Mnemonic, Eng);
+  Pending P;
+  P.I.Op = D.Op;
+  P.I.Eng = Eng;
+  P.Loc = Prefix ? Prefix->Loc : Mnemonic.Loc;
+  for (size_t K = 0; K < D.Operands.size(); ++K)
+    P.I.Operands[K] = isa::defaultOperand(D.Operands[K]);
+
+  // Positional operands, then key=value ones.
+  std::vector<bool> Given(D.Operands.size(), false);
+  std::vector<size_t> Positional;
+  for (size_t K = 0; K < D.Operands.size(); ++K)
+    if (!D.Operands[K].Keyword)
+      Positional.push_back(K);
+  auto Names = [&](bool Keywords) {
+    std::vector<std::string> N;
+    for (const isa::OperandDesc &O : D.Operands)
+      if (!!O.Keyword == Keywords)
+        N.push_back(O.Name);
+    return fmt::format("{}", fmt::join(N, ", "));
+  };
+  size_t NextPos = 0;
+  bool Any = !atEnd() && !((tok().isIdent("wait") || tok().isIdent("signal")) && Cur[1].is(Tok::LParen));
+  while (Any) {
+    if (at(Tok::Ident) && Cur[1].is(Tok::Equal)) {
+      const Token &Key = take();
+      ++Cur;
+      auto It = std::find_if(D.Operands.begin(), D.Operands.end(), [&](const isa::OperandDesc &O) {
+        return O.Keyword && Key.Text == O.Keyword;
+      });
+      if (It == D.Operands.end()) {
+        bool IsRequired = std::any_of(D.Operands.begin(), D.Operands.end(),
+                                      [&](const isa::OperandDesc &O) { return Key.Text == O.Name; });
+        if (IsRequired)
+          failAt(Key, fmt::format("operand '{}' of '{}' is written by position, not as '{}='",
+                                  Key.Text.str(), D.Mnemonic, Key.Text.str()));
+        std::string Opt = Names(true);
+        failAt(Key, fmt::format("'{}' has no operand '{}'{}", D.Mnemonic, Key.Text.str(),
+                                Opt.empty() ? std::string(" and no optional operands")
+                                            : "; its optional operands are " + Opt));
+      }
+      size_t K = It - D.Operands.begin();
+      if (Given[K])
+        failAt(Key, fmt::format("operand '{}' is given twice", Key.Text.str()));
+      Given[K] = true;
+      parseOperand(D, static_cast<unsigned>(K), Eng, P);
+    } else {
+      if (NextPos >= Positional.size())
+        failAt(tok(), fmt::format("'{}' takes {} operand{}{}{}; this is one too many",
+                                  D.Mnemonic, Positional.size(), Positional.size() == 1 ? "" : "s",
+                                  Positional.empty() ? "" : " (" + Names(false) + ")",
+                                  Names(true).empty() ? "" : " and optional key=value operands"));
+      size_t K = Positional[NextPos++];
+      Given[K] = true;
+      parseOperand(D, static_cast<unsigned>(K), Eng, P);
+    }
+    if (!accept(Tok::Comma))
+      break;
+  }
+  if (NextPos < Positional.size())
+    failAt(tok(), fmt::format("'{}' needs {} operand{} ({}); found {}", D.Mnemonic,
+                              Positional.size(), Positional.size() == 1 ? "" : "s", Names(false),
+                              NextPos));
+  parseSync(P.I);
+  if (!atEnd())
+    failAt(tok(), at(Tok::Error) ? tok().Message
+                                 : fmt::format("expected ',' or end of line, found '{}'",
+                                               tok().Text.str()));
+
+  // Labels before it name it.
+  auto &Stream = Streams[static_cast<unsigned>(Eng)];
+  for (auto &[Name, Loc] : PendingLabels) {
+    Symbol &S = Symbols[Name->Text];
+    S.Value = static_cast<int64_t>(Eng);
+    S.Index = Stream.size();
+    Prog.Labels.push_back({Name->Text.str(), Eng, static_cast<uint32_t>(Stream.size())});
+  }
+  PendingLabels.clear();
+  Stream.push_back(std::move(P));
+}
+
+void Parser::finish() {
+  for (auto &[Name, Loc] : PendingLabels)
+    report(SourceMgr::DK_Error, Loc,
+           fmt::format("label '{}' is not followed by an instruction", Name->Text.str()),
+           SMRange(Name->Loc, Name->end()));
+  // Resolve labels and encode every instruction, stream by stream.
+  for (unsigned E = 0; E < isa::NumEngines; ++E) {
+    object::Stream &Out = Prog.Streams[E];
+    for (Pending &P : Streams[E]) {
+      for (auto [K, Name] : P.LabelRefs) {
+        auto It = Symbols.find(Name->Text);
+        if (It == Symbols.end() || It->second.Kind != SymKind::Label) {
+          report(SourceMgr::DK_Error, Name->Loc,
+                 fmt::format("branch to unknown label '{}'", Name->Text.str()),
+                 SMRange(Name->Loc, Name->end()));
+          continue;
+        }
+        if (It->second.Value != static_cast<int64_t>(E)) {
+          report(SourceMgr::DK_Error, Name->Loc,
+                 fmt::format("label '{}' is in the {} stream, but this branch runs on {}: a "
+                             "branch stays in its own engine's stream",
+                             Name->Text.str(),
+                             isa::engine(static_cast<isa::Engine>(It->second.Value)).RecordName,
+                             isa::engine(static_cast<isa::Engine>(E)).RecordName),
+                 SMRange(Name->Loc, Name->end()));
+          continue;
+        }
+        P.I.Operands[K].Int = static_cast<int64_t>(It->second.Index);
+      }
+      std::vector<uint8_t> Bytes;
+      if (auto Err = isa::encode(P.I, Bytes)) {
+        report(SourceMgr::DK_Error, P.Loc, Err->Message);
+        continue;
+      }
+      Out.Offsets.push_back(static_cast<uint32_t>(Out.Code.size()));
+      Out.Locs.push_back(sourceLoc(P.Loc));
+      Out.Code.insert(Out.Code.end(), Bytes.begin(), Bytes.end());
+    }
+  }
+  if (Errors)
+    return;
+  // Warnings in source order, whatever the symbol table's order.
+  std::vector<std::pair<object::SourceLoc, std::string>> Notes;
+  std::vector<SMLoc> Locs;
+  for (const auto &Entry : Symbols) {
+    const Symbol &S = Entry.second;
+    std::string Msg;
+    if ((S.Kind == SymKind::Tensor || S.Kind == SymKind::Alloc) && !S.Used)
+      Msg = fmt::format("{} '{}' is declared but never used",
+                        S.Kind == SymKind::Tensor ? "tensor" : "allocation", Entry.first().str());
+    else if (S.Kind == SymKind::Sem && S.Signalled && !S.Waited)
+      Msg = fmt::format("semaphore '{}' is signalled but never waited on", Entry.first().str());
+    if (!Msg.empty()) {
+      Notes.push_back({sourceLoc(S.Loc), Msg});
+      Locs.push_back(S.Loc);
+    }
+  }
+  std::vector<size_t> Order(Notes.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    const object::SourceLoc &X = Notes[A].first, &Y = Notes[B].first;
+    return std::tie(X.File, X.Line, X.Col) < std::tie(Y.File, Y.Line, Y.Col);
+  });
+  for (size_t I : Order)
+    warn(Locs[I], Notes[I].second);
+}
+
+//===-- entry points ---------------------------------------------------------===//
+
+Result assembleText(const std::string &Name, const std::string &Text, const Options &Opts,
+                    llvm::raw_ostream &Diag) {
+  return Parser(Opts, Diag).run(llvm::MemoryBuffer::getMemBufferCopy(Text, Name));
+}
+
+Result assembleFile(const std::string &Path, const Options &Opts, llvm::raw_ostream &Diag) {
+  auto Buf = llvm::MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/true);
+  if (!Buf) {
+    Diag << Path << ": error: cannot read the file: " << Buf.getError().message() << "\n";
+    Result R;
+    R.Errors = 1;
+    return R;
+  }
+  return Parser(Opts, Diag).run(std::move(*Buf));
+}
+
+}  // namespace trn::assembler

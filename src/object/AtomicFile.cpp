@@ -1,0 +1,80 @@
+//===- AtomicFile.cpp - write a whole file or nothing ---------------------===//
+//
+// A temporary file next to the target, then rename(2), which replaces the
+// target atomically within one file system: readers see the old file or the
+// new one, never a partial write.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trn/object/ObjectFile.h"
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace trn::object {
+namespace {
+
+std::string failure(std::string_view What, const std::string &Path, int Errno) {
+  return fmt::format("cannot {} '{}': {}", What, Path, std::strerror(Errno));
+}
+
+// The mode open(2) would give a new file: mkstemp makes it 0600 instead.
+// umask can only be read by setting it, so set it back at once.
+mode_t newFileMode() {
+  mode_t Mask = umask(0);
+  umask(Mask);
+  return 0666 & ~Mask;
+}
+
+// Leaves errno set when it fails.
+bool writeAll(int Fd, std::span<const uint8_t> Bytes) {
+  while (!Bytes.empty()) {
+    ssize_t N = ::write(Fd, Bytes.data(), Bytes.size());
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      return false;
+    if (N == 0) { // no progress and no error: give up rather than spin
+      errno = EIO;
+      return false;
+    }
+    Bytes = Bytes.subspan(static_cast<size_t>(N));
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<std::string> writeFileAtomically(const std::string &Path,
+                                               std::span<const uint8_t> Bytes) {
+  std::string Temp = Path + ".tmpXXXXXX";
+  int Fd = mkstemp(Temp.data());
+  if (Fd < 0)
+    return failure("create a temporary file for", Path, errno);
+  auto Abandon = [&](std::string_view What) {
+    int Errno = errno; // before close and unlink overwrite it
+    if (Fd >= 0)
+      ::close(Fd);
+    ::unlink(Temp.c_str());
+    return failure(What, Path, Errno);
+  };
+  if (fchmod(Fd, newFileMode()) != 0)
+    return Abandon("set the permissions of");
+  if (!writeAll(Fd, Bytes))
+    return Abandon("write");
+  int Closed = ::close(Fd);
+  Fd = -1;
+  if (Closed != 0)
+    return Abandon("write");
+  if (std::rename(Temp.c_str(), Path.c_str()) != 0)
+    return Abandon("replace");
+  return std::nullopt;
+}
+
+} // namespace trn::object

@@ -1,0 +1,89 @@
+//===- trn-as - the trnemu assembler ---------------------------------------===//
+//
+// trn-as in.s [-o out.o] [-I DIR]... [--chip trn1|trn2|trn3] [-Werror]
+// Exit codes: 0 success, 2 bad usage or errors in the source.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trn/asm/Assembler.h"
+#include "trn/object/ObjectFile.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <boost/program_options.hpp>
+
+#include <iostream>
+
+namespace po = boost::program_options;
+
+int main(int argc, char **argv) {
+  po::options_description Visible("Usage: trn-as [options] <input.s>\nOptions");
+  Visible.add_options()("help,h", "print this help")(
+      "output,o", po::value<std::string>()->value_name("FILE"),
+      "object to write (default: the input's name with .o)")(
+      "include,I", po::value<std::vector<std::string>>()->value_name("DIR")->composing(),
+      "search DIR for .include files")(
+      "chip", po::value<std::string>()->value_name("NAME"),
+      "target chip: trn1, trn2 (default) or trn3")("Werror", "treat warnings as errors");
+  po::options_description All;
+  All.add(Visible).add_options()("input", po::value<std::vector<std::string>>());
+  po::positional_options_description Positional;
+  Positional.add("input", -1);
+  po::variables_map VM;
+  try {
+    po::store(po::command_line_parser(argc, argv)
+                  .options(All)
+                  .positional(Positional)
+                  .style(po::command_line_style::default_style |
+                         po::command_line_style::allow_long_disguise)
+                  .run(),
+              VM);
+    po::notify(VM);
+  } catch (const po::error &E) {
+    llvm::errs() << "trn-as: error: " << E.what() << "\n";
+    return 2;
+  }
+  if (VM.count("help")) {
+    std::cout << Visible << "\n";
+    return 0;
+  }
+  if (!VM.count("input") || VM["input"].as<std::vector<std::string>>().size() != 1) {
+    llvm::errs() << "trn-as: error: expected exactly one input file (try --help)\n";
+    return 2;
+  }
+  std::string Input = VM["input"].as<std::vector<std::string>>()[0];
+  trn::assembler::Options Opts;
+  if (VM.count("include"))
+    Opts.IncludeDirs = VM["include"].as<std::vector<std::string>>();
+  Opts.WarningsAsErrors = VM.count("Werror") > 0;
+  if (VM.count("chip")) {
+    std::string Name = VM["chip"].as<std::string>();
+    Opts.Chip = trn::isa::lookupChip(Name);
+    if (!Opts.Chip) {
+      llvm::errs() << "trn-as: error: unknown chip '" << Name << "': expected trn1, trn2 or trn3\n";
+      return 2;
+    }
+  }
+  std::string Output;
+  if (VM.count("output")) {
+    Output = VM["output"].as<std::string>();
+  } else {
+    Output = Input == "-" ? "a.o" : Input;
+    size_t Dot = Output.rfind('.'), Slash = Output.rfind('/');
+    if (Dot != std::string::npos && (Slash == std::string::npos || Dot > Slash))
+      Output.resize(Dot);
+    Output += ".o";
+  }
+
+  trn::assembler::Result R = trn::assembler::assembleFile(Input, Opts, llvm::errs());
+  if (R.Errors || !R.Program) {
+    llvm::errs() << R.Errors << " error" << (R.Errors == 1 ? "" : "s") << " generated.\n";
+    return 2;
+  }
+  std::vector<uint8_t> Bytes = trn::object::writeObject(*R.Program);
+  if (auto Err = trn::object::writeFileAtomically(Output, Bytes)) {
+    llvm::errs() << "trn-as: error: " << *Err << "\n";
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,122 @@
+//===- trn-objdump - show what a trnemu object holds -----------------------===//
+//
+// trn-objdump -d [--line-numbers] | -t | -h  FILE.o
+//   -d  disassemble: a program trn-as turns back into the same object
+//   -t  the tensor table, allocations, semaphores and labels
+//   -h  the sections
+// Exit codes: 0 success, 2 bad usage or a bad object.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trn/asm/Disassembler.h"
+#include "trn/object/ObjectFile.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include <iostream>
+
+namespace po = boost::program_options;
+using namespace trn;
+
+namespace {
+
+std::string shape(const std::vector<uint64_t> &S) { return fmt::format("[{}]", fmt::join(S, ", ")); }
+
+void printTables(const object::Program &P, llvm::raw_ostream &OS) {
+  OS << fmt::format("chip: {}\n\nTensors (HBM):\n", isa::chip(P.TargetChip).Name);
+  OS << fmt::format("  {:<16} {:<10} {:<16} {:<7} {:>14} {:>12}  {}\n", "name", "dtype", "shape",
+                    "role", "address", "bytes", "initial data");
+  for (const object::Tensor &T : P.Tensors)
+    OS << fmt::format("  {:<16} {:<10} {:<16} {:<7} {:>#14x} {:>12}  {}\n", T.Name,
+                      isa::dtype(T.Type).Name, shape(T.Shape), object::roleName(T.Role),
+                      T.Address, T.bytes(), T.InitOffset ? "yes" : "no");
+  OS << "\nAllocations (SBUF/PSUM):\n";
+  OS << fmt::format("  {:<16} {:<5} {:<10} {:<16} {:>10} {:>10} {:>10}\n", "name", "space",
+                    "dtype", "shape", "partitions", "offset", "bytes/part");
+  for (const object::Allocation &A : P.Allocations)
+    OS << fmt::format("  {:<16} {:<5} {:<10} {:<16} {:>10} {:>#10x} {:>10}\n", A.Name,
+                      isa::memSpace(A.Space).Name, isa::dtype(A.Type).Name, shape(A.Shape),
+                      fmt::format("{}-{}", A.PartStart, A.PartStart + A.Shape[0] - 1), A.Offset,
+                      A.bytesPerPartition());
+  OS << "\nSemaphores:\n";
+  for (const object::Semaphore &S : P.Semaphores)
+    OS << fmt::format("  s{:<3} {:<16} initial {}\n", S.Index, S.Name, S.Initial);
+  OS << "\nLabels:\n";
+  for (const object::Label &L : P.Labels)
+    OS << fmt::format("  {:<4} {:>6}  {}\n", isa::engine(L.Eng).RecordName, L.Index, L.Name);
+}
+
+void printSections(const object::Program &P, llvm::raw_ostream &OS) {
+  OS << fmt::format("{:<12} {:>8} {:>12}\n", "section", "bytes", "instructions");
+  for (unsigned E = 0; E < isa::NumEngines; ++E)
+    OS << fmt::format("{:<12} {:>8} {:>12}\n",
+                      std::string(".text.") + isa::engine(static_cast<isa::Engine>(E)).Prefix,
+                      P.Streams[E].Code.size(), P.Streams[E].size());
+  OS << fmt::format("{:<12} {:>8} {:>12}\n", ".trn.data", P.Data.size(), "");
+  OS << fmt::format("\n{} tensors, {} allocations, {} semaphores, {} labels, {} source files\n",
+                    P.Tensors.size(), P.Allocations.size(), P.Semaphores.size(), P.Labels.size(),
+                    P.Files.size());
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  po::options_description Visible("Usage: trn-objdump [options] <file.o>\nOptions");
+  Visible.add_options()("help", "print this help")("disassemble,d", "disassemble every stream")(
+      "line-numbers,l", "with -d: the source file:line:col of each instruction")(
+      "syms,t", "the tensor table, allocations, semaphores and labels")(
+      "section-headers,h", "the sections");
+  po::options_description All;
+  All.add(Visible).add_options()("input", po::value<std::vector<std::string>>());
+  po::positional_options_description Positional;
+  Positional.add("input", -1);
+  po::variables_map VM;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(All).positional(Positional).run(), VM);
+    po::notify(VM);
+  } catch (const po::error &E) {
+    llvm::errs() << "trn-objdump: error: " << E.what() << "\n";
+    return 2;
+  }
+  if (VM.count("help")) {
+    std::cout << Visible << "\n";
+    return 0;
+  }
+  if (!VM.count("input") || VM["input"].as<std::vector<std::string>>().size() != 1) {
+    llvm::errs() << "trn-objdump: error: expected exactly one object file (try --help)\n";
+    return 2;
+  }
+  if (!VM.count("disassemble") && !VM.count("syms") && !VM.count("section-headers")) {
+    llvm::errs() << "trn-objdump: error: say what to show: -d, -t or -h (try --help)\n";
+    return 2;
+  }
+  std::string Path = VM["input"].as<std::vector<std::string>>()[0];
+  auto Buf = llvm::MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/false);
+  if (!Buf) {
+    llvm::errs() << "trn-objdump: error: " << Path << ": " << Buf.getError().message() << "\n";
+    return 2;
+  }
+  auto Bytes = std::span(reinterpret_cast<const uint8_t *>((*Buf)->getBufferStart()),
+                         (*Buf)->getBufferSize());
+  auto Read = object::readObject(Bytes);
+  if (auto *Err = std::get_if<std::string>(&Read)) {
+    llvm::errs() << "trn-objdump: error: " << Path << ": " << *Err << "\n";
+    return 2;
+  }
+  const object::Program &P = std::get<object::Program>(Read);
+  llvm::raw_ostream &OS = llvm::outs();
+  if (VM.count("section-headers"))
+    printSections(P, OS);
+  if (VM.count("syms"))
+    printTables(P, OS);
+  if (VM.count("disassemble")) {
+    assembler::DisasmOptions Opts;
+    Opts.LineNumbers = VM.count("line-numbers") > 0;
+    OS << assembler::disassemble(P, Opts);
+  }
+  return 0;
+}
