@@ -1,0 +1,286 @@
+//===- ExecContext.cpp - checked access to an instruction's operands ------===//
+
+#include "ExecContext.h"
+
+#include "trn/emu/Numerics.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace trn::emu {
+
+ExecContext::ExecContext(Machine &M, EngineState &E, const isa::Instr &I, uint32_t Index)
+    : M(M), E(E), I(I), D(I.desc()), Index(Index), Cache(D.Operands.size()),
+      Cached(D.Operands.size(), false) {}
+
+unsigned ExecContext::operand(const char *Name) const {
+  for (size_t K = 0; K < D.Operands.size(); ++K)
+    if (!std::strcmp(D.Operands[K].Name, Name))
+      return static_cast<unsigned>(K);
+  // The semantics asked for an operand the ISA does not give this
+  // instruction: a bug in trnemu, reported rather than crashing.
+  M.fault(FaultKind::BadProgram, E.Id, Index,
+          fmt::format("internal error: '{}' has no operand '{}'", D.Mnemonic, Name));
+}
+
+float ExecContext::fimm(const char *Name) const { return bitsToFloat(op(Name).FBits); }
+
+void ExecContext::fault(FaultKind K, const std::string &What) { M.fault(K, E.Id, Index, What); }
+
+void ExecContext::faultOperand(FaultKind K, const std::string &Operand, const std::string &What) {
+  M.fault(K, E.Id, Index, fmt::format("operand '{}': {}", Operand, What));
+}
+
+void ExecContext::requireShape(const char *A, const Tile &TA, const char *B, const Tile &TB) {
+  if (TA.P != TB.P || TA.N != TB.N)
+    fault(FaultKind::Shape,
+          fmt::format("operands '{}' [{} partitions x {}] and '{}' [{} x {}] must have the same "
+                      "shape",
+                      A, TA.P, TA.N, B, TB.P, TB.N));
+}
+
+View ExecContext::view(const char *Name) {
+  unsigned K = operand(Name);
+  if (Cached[K])
+    return Cache[K];
+  const isa::OperandDesc &OD = D.Operands[K];
+  const isa::Operand &O = I.Operands[K];
+  const isa::AccessPattern &AP = O.AP;
+  if (!AP.present())
+    faultOperand(FaultKind::BadProgram, Name, "the tensor is absent");
+  const isa::ChipDesc &C = M.Chip;
+  const char *SpaceName = isa::memSpace(AP.Space).Name;
+  bool Datapath = !D.IsDma && !D.IsSequencer;
+  if (!(OD.SpaceMask & isa::bit(AP.Space)))
+    faultOperand(FaultKind::OutOfBounds, Name,
+                 fmt::format("a tensor in {} is not allowed here", SpaceName));
+  if (Datapath && !(isa::engine(E.Id).SpaceMask & isa::bit(AP.Space)))
+    faultOperand(FaultKind::OutOfBounds, Name,
+                 fmt::format("engine {} cannot reach {}", isa::engine(E.Id).RecordName,
+                             SpaceName));
+  if (OD.DTypeMask && !(OD.DTypeMask & (1u << static_cast<unsigned>(AP.Type))))
+    faultOperand(FaultKind::DType, Name,
+                 fmt::format("dtype {} is not accepted here", isa::dtype(AP.Type).Name));
+
+  View V;
+  V.AP = &AP;
+  V.Operand = Name;
+  V.P = AP.NumPartitions;
+  V.N = AP.elementsPerPartition();
+  V.ElemBytes = isa::dtype(AP.Type).StorageBytes;
+  V.Base = static_cast<int64_t>(AP.Base);
+  V.PartStep = AP.Space == isa::MemSpace::HBM ? AP.PartStep : 0;
+  int64_t RegOff = AP.Reg ? static_cast<int32_t>(E.Regs[*AP.Reg]) : 0;
+  V.Offsets.resize(V.N);
+  // Odometer over the free dimensions, innermost fastest.
+  {
+    std::array<uint32_t, isa::MaxDims> Idx{};
+    int64_t Off = RegOff;
+    for (uint64_t K2 = 0; K2 < V.N; ++K2) {
+      V.Offsets[K2] = Off;
+      for (int Dm = static_cast<int>(AP.NumDims) - 1; Dm >= 0; --Dm) {
+        Off += AP.Dims[Dm].Stride;
+        if (++Idx[Dm] < AP.Dims[Dm].Count)
+          break;
+        Off -= AP.Dims[Dm].Stride * static_cast<int64_t>(AP.Dims[Dm].Count);
+        Idx[Dm] = 0;
+      }
+    }
+  }
+  auto [MinIt, MaxIt] = std::minmax_element(V.Offsets.begin(), V.Offsets.end());
+  int64_t Lo = *MinIt, Hi = *MaxIt;
+  if (AP.Space == isa::MemSpace::HBM) {
+    int64_t Span = V.PartStep * (static_cast<int64_t>(V.P) - 1);
+    (Span < 0 ? Lo : Hi) += Span;
+    int64_t First = V.Base + Lo * V.ElemBytes, Last = V.Base + (Hi + 1) * V.ElemBytes - 1;
+    // HBM is reached only through declared tensors.
+    const object::Tensor *In = nullptr;
+    for (const object::Tensor &T : M.Prog.Tensors)
+      if (First >= static_cast<int64_t>(T.Address) &&
+          Last < static_cast<int64_t>(T.Address + T.bytes()))
+        In = &T;
+    if (!In) {
+      std::string Near;
+      for (const object::Tensor &T : M.Prog.Tensors)
+        if (First < static_cast<int64_t>(T.Address + T.bytes()) &&
+            Last >= static_cast<int64_t>(T.Address))
+          Near = fmt::format(" (it overlaps '{}' at 0x{:X}..0x{:X})", T.Name, T.Address,
+                             T.Address + T.bytes() - 1);
+      faultOperand(FaultKind::OutOfBounds, Name,
+                   fmt::format("HBM bytes 0x{:X}..0x{:X} are outside every declared tensor{}",
+                               First, Last, Near));
+    }
+  } else {
+    uint32_t Parts = C.Partitions;
+    if (AP.PartStart + V.P > Parts)
+      faultOperand(FaultKind::OutOfBounds, Name,
+                   fmt::format("partitions {}..{} go beyond partition {}", AP.PartStart,
+                               AP.PartStart + V.P - 1, Parts - 1));
+    if (Datapath) {
+      uint32_t P = V.P, S = AP.PartStart;
+      bool Ok = P > 64 ? S == 0 : P > 32 ? (S == 0 || S == 64) : S % 32 == 0;
+      if (!Ok)
+        faultOperand(FaultKind::PartitionRule, Name,
+                     fmt::format("an access of {} partitions may not start at partition {}", P,
+                                 S));
+    }
+    int64_t First = V.Base + Lo * V.ElemBytes, Last = V.Base + (Hi + 1) * V.ElemBytes - 1;
+    uint64_t Cap = AP.Space == isa::MemSpace::SBUF ? C.SbufPartitionBytes : C.psumPartitionBytes();
+    if (First < 0 || static_cast<uint64_t>(Last) >= Cap)
+      faultOperand(FaultKind::OutOfBounds, Name,
+                   fmt::format("{} bytes {}..{} of partitions {}..{} are outside the {}-byte "
+                               "partition{}",
+                               AP.Space == isa::MemSpace::SBUF ? "SBUF" : "PSUM", First, Last,
+                               AP.PartStart, AP.PartStart + V.P - 1, Cap,
+                               AP.Reg ? fmt::format(" (register r{} = {})", *AP.Reg, RegOff)
+                                      : std::string()));
+    if (OD.OneBank && AP.Space == isa::MemSpace::PSUM &&
+        First / C.PsumBankBytes != Last / C.PsumBankBytes)
+      faultOperand(FaultKind::PsumBank, Name,
+                   fmt::format("PSUM bytes {}..{} cross the bank boundary at {}", First, Last,
+                               (First / C.PsumBankBytes + 1) * C.PsumBankBytes));
+  }
+  Cache[K] = std::move(V);
+  Cached[K] = true;
+  return Cache[K];
+}
+
+void ExecContext::markRead(const View &V) {
+  if (V.AP->Space == isa::MemSpace::HBM)
+    return;
+  OnChip &Mem = V.AP->Space == isa::MemSpace::SBUF ? M.Sbuf : M.Psum;
+  for (uint32_t P = 0; P < V.P; ++P)
+    for (uint64_t K = 0; K < V.N; ++K) {
+      size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, K)));
+      for (uint32_t B = 0; B < V.ElemBytes; ++B)
+        if (!Mem.Written[At + B]) {
+          std::string What =
+              fmt::format("operand '{}' reads {} partition {} byte {}, which nothing has written",
+                          V.Operand, isa::memSpace(V.AP->Space).Name, V.AP->PartStart + P,
+                          V.byteOf(P, K) + B);
+          if (M.Opts.Strict)
+            fault(FaultKind::UninitialisedRead, What);
+          M.warn(E.Id, Index, What);
+          return;  // one warning per operand
+        }
+    }
+}
+
+void ExecContext::readElements(const View &V, std::vector<uint8_t> &Out, bool CheckInit) {
+  if (CheckInit)
+    markRead(V);
+  Out.resize(size_t(V.P) * V.N * V.ElemBytes);
+  uint8_t *Dst = Out.data();
+  if (V.AP->Space == isa::MemSpace::HBM) {
+    for (uint32_t P = 0; P < V.P; ++P)
+      for (uint64_t K = 0; K < V.N; ++K, Dst += V.ElemBytes)
+        M.HbmMem.read(static_cast<uint64_t>(V.byteOf(P, K)), Dst, V.ElemBytes);
+    return;
+  }
+  OnChip &Mem = V.AP->Space == isa::MemSpace::SBUF ? M.Sbuf : M.Psum;
+  for (uint32_t P = 0; P < V.P; ++P) {
+    const uint8_t *Part = Mem.at(V.AP->PartStart + P, 0);
+    for (uint64_t K = 0; K < V.N; ++K, Dst += V.ElemBytes)
+      std::memcpy(Dst, Part + V.byteOf(P, K), V.ElemBytes);
+  }
+}
+
+void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, bool FromMatmul) {
+  const uint8_t *Src = In.data();
+  if (V.AP->Space == isa::MemSpace::HBM) {
+    for (uint32_t P = 0; P < V.P; ++P)
+      for (uint64_t K = 0; K < V.N; ++K, Src += V.ElemBytes)
+        M.HbmMem.write(static_cast<uint64_t>(V.byteOf(P, K)), Src, V.ElemBytes);
+    return;
+  }
+  bool IsPsum = V.AP->Space == isa::MemSpace::PSUM;
+  OnChip &Mem = IsPsum ? M.Psum : M.Sbuf;
+  for (uint32_t P = 0; P < V.P; ++P) {
+    uint32_t Part = V.AP->PartStart + P;
+    uint8_t *Base = Mem.at(Part, 0);
+    for (uint64_t K = 0; K < V.N; ++K, Src += V.ElemBytes) {
+      int64_t Off = V.byteOf(P, K);
+      std::memcpy(Base + Off, Src, V.ElemBytes);
+      size_t At = Mem.index(Part, static_cast<uint64_t>(Off));
+      std::memset(&Mem.Written[At], 1, V.ElemBytes);
+      if (IsPsum)
+        M.PsumWords[At / 4] = FromMatmul ? Machine::PsumWriter::Matmul : Machine::PsumWriter::Other;
+    }
+  }
+}
+
+Tile ExecContext::load(const char *Name) {
+  View V = view(Name);
+  std::vector<uint8_t> Bytes;
+  readElements(V, Bytes);
+  Tile T(V.P, V.N);
+  isa::DType Type = V.AP->Type;
+  for (size_t K = 0; K < T.V.size(); ++K)
+    T.V[K] = loadAsFloat(Type, Bytes.data() + K * V.ElemBytes);
+  return T;
+}
+
+void ExecContext::store(const char *Name, const Tile &T) {
+  View V = view(Name);
+  if (T.P != V.P || T.N != V.N)
+    faultOperand(FaultKind::Shape, Name,
+                 fmt::format("the result is [{} partitions x {}] but the operand is [{} x {}]",
+                             T.P, T.N, V.P, V.N));
+  std::vector<uint8_t> Bytes(T.V.size() * V.ElemBytes);
+  isa::DType Type = V.AP->Type;
+  for (size_t K = 0; K < T.V.size(); ++K)
+    storeFromFloat(Type, Bytes.data() + K * V.ElemBytes, T.V[K]);
+  writeElements(V, Bytes);
+}
+
+RawTile ExecContext::loadRaw(const char *Name) {
+  View V = view(Name);
+  RawTile T;
+  T.P = V.P;
+  T.N = V.N;
+  T.Type = V.AP->Type;
+  readElements(V, T.Bytes);
+  return T;
+}
+
+void ExecContext::storeRaw(const char *Name, const RawTile &T) {
+  View V = view(Name);
+  if (T.P != V.P || T.N != V.N)
+    faultOperand(FaultKind::Shape, Name,
+                 fmt::format("the result is [{} partitions x {}] but the operand is [{} x {}]",
+                             T.P, T.N, V.P, V.N));
+  if (T.Type != V.AP->Type)
+    faultOperand(FaultKind::DType, Name,
+                 fmt::format("a bit-exact copy needs the same dtype: {} into {}",
+                             isa::dtype(T.Type).Name, isa::dtype(V.AP->Type).Name));
+  writeElements(V, T.Bytes);
+}
+
+float ExecContext::scalar(const char *Name, uint32_t Part) {
+  const isa::Operand &O = op(Name);
+  if (O.IsImm)
+    return bitsToFloat(O.FBits);
+  View V = view(Name);
+  if (V.N != 1)
+    faultOperand(FaultKind::Shape, Name,
+                 fmt::format("a per-partition scalar must be [P, 1], not [{}, {}]", V.P, V.N));
+  uint32_t P = V.P == 1 ? 0 : Part;
+  if (P >= V.P)
+    faultOperand(FaultKind::Shape, Name,
+                 fmt::format("has {} partitions; the instruction needs partition {}", V.P, Part));
+  std::vector<uint8_t> Bytes;
+  // One element: read it directly (with the uninitialised check).
+  View One = V;
+  One.P = 1;
+  One.Base = V.Base;
+  isa::AccessPattern Shifted = *V.AP;
+  Shifted.PartStart = V.AP->PartStart + P;
+  Shifted.NumPartitions = 1;
+  One.AP = &Shifted;
+  readElements(One, Bytes);
+  return loadAsFloat(V.AP->Type, Bytes.data());
+}
+
+}  // namespace trn::emu

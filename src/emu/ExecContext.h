@@ -1,0 +1,122 @@
+//===- ExecContext.h - what an instruction's semantics see ------*- C++ -*-===//
+//
+// Semantics read like the ISA reference: operands by name, tensors as tiles
+// of fp32 lanes (Vector/Scalar/GpSimd compute in fp32 and cast on input and
+// output, A1), raw bytes where a copy must be bit-exact. Every access is
+// checked here, once per operand, so that the semantics need not be: bounds,
+// PSUM banks, partition rules, dtypes, engine reach, uninitialised reads.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_EMU_EXECCONTEXT_H
+#define TRN_EMU_EXECCONTEXT_H
+
+#include "Machine.h"
+
+#include <functional>
+
+namespace trn::emu {
+
+// An operand's elements, partition by partition: P rows of N values.
+struct Tile {
+  uint32_t P = 0;
+  uint64_t N = 0;
+  std::vector<float> V;
+
+  Tile() = default;
+  Tile(uint32_t P, uint64_t N, float Fill = 0) : P(P), N(N), V(size_t(P) * N, Fill) {}
+  float *row(uint32_t Part) { return V.data() + size_t(Part) * N; }
+  const float *row(uint32_t Part) const { return V.data() + size_t(Part) * N; }
+  float &at(uint32_t Part, uint64_t I) { return V[size_t(Part) * N + I]; }
+  float at(uint32_t Part, uint64_t I) const { return V[size_t(Part) * N + I]; }
+};
+
+// The same as stored bytes (for bit-exact copies and integer work).
+struct RawTile {
+  uint32_t P = 0;
+  uint64_t N = 0;
+  isa::DType Type = isa::DType::FP32;
+  std::vector<uint8_t> Bytes;  // P * N * element size
+};
+
+// Where an access pattern's elements are: for each element of a partition,
+// its element offset from the pattern's base (register offset included).
+struct View {
+  const isa::AccessPattern *AP = nullptr;
+  std::string Operand;
+  uint32_t P = 0;
+  uint64_t N = 0;
+  uint32_t ElemBytes = 0;
+  std::vector<int64_t> Offsets;  // N element offsets, in access-pattern order
+  int64_t Base = 0;              // bytes (per partition on chip, absolute in HBM)
+  int64_t PartStep = 0;          // HBM: elements between rows
+
+  // Byte address of element I of partition Part (on chip: within the
+  // partition; HBM: absolute).
+  int64_t byteOf(uint32_t Part, uint64_t I) const {
+    return Base + (Offsets[I] + int64_t(Part) * PartStep) * ElemBytes;
+  }
+};
+
+class ExecContext {
+public:
+  ExecContext(Machine &M, EngineState &E, const isa::Instr &I, uint32_t Index);
+
+  Machine &M;
+  EngineState &E;
+  const isa::Instr &I;
+  const isa::InstrDesc &D;
+  uint32_t Index;
+
+  //===-- scalar operands ---------------------------------------------------===//
+  unsigned operand(const char *Name) const;  // index; a missing name is a bug here
+  const isa::Operand &op(const char *Name) const { return I.Operands[operand(Name)]; }
+  bool present(const char *Name) const { return op(Name).AP.present(); }
+  const isa::AccessPattern &ap(const char *Name) const { return op(Name).AP; }
+  int64_t imm(const char *Name) const { return op(Name).Int; }
+  float fimm(const char *Name) const;
+  uint32_t &reg(const char *Name) { return E.Regs[op(Name).Int & 63]; }
+  template <typename EnumT> EnumT enumOf(const char *Name) const {
+    return static_cast<EnumT>(op(Name).Int);
+  }
+  bool flag(const char *Name) const { return op(Name).Int != 0; }
+  // A scalar operand's value for the Part-th partition of the instruction:
+  // the immediate, or element [Part, 0] of its [P, 1] tensor.
+  float scalar(const char *Name, uint32_t Part);
+
+  //===-- tensors -------------------------------------------------------------===//
+  View view(const char *Name);  // checked
+  Tile load(const char *Name);
+  void store(const char *Name, const Tile &T);
+  RawTile loadRaw(const char *Name);
+  void storeRaw(const char *Name, const RawTile &T);
+
+  // Lower level, on a view (DMA, registers).
+  // P*N elements, in order; CheckInit = false skips the uninitialised-read
+  // check (for bytes read only to be merged and written back).
+  void readElements(const View &V, std::vector<uint8_t> &Out, bool CheckInit = true);
+  void writeElements(const View &V, const std::vector<uint8_t> &In, bool FromMatmul = false);
+
+  //===-- faults ----------------------------------------------------------------===//
+  [[noreturn]] void fault(FaultKind K, const std::string &What);
+  [[noreturn]] void faultOperand(FaultKind K, const std::string &Operand, const std::string &What);
+  void requireShape(const char *A, const Tile &TA, const char *B, const Tile &TB);
+
+  bool onPool() const { return E.Id == isa::Engine::POOL; }
+
+private:
+  std::vector<View> Cache;  // views checked so far, by operand index
+  std::vector<bool> Cached;
+  void markRead(const View &V);
+};
+
+// A binary ALU op in fp32 (bitvec ops on the values' integer parts).
+float aluOp(isa::AluOp Op, float A, float B);
+// The same on raw integers (bitvec and integer arithmetic).
+int64_t aluOpInt(isa::AluOp Op, int64_t A, int64_t B);
+bool isBitvec(isa::AluOp Op);
+// An activation function in fp32.
+float activate(isa::ActFunc F, float X);
+
+}  // namespace trn::emu
+
+#endif

@@ -1,0 +1,389 @@
+//===- Machine.cpp - the discrete-event loop ------------------------------===//
+//
+// One global time base in picoseconds. Each engine issues its stream in
+// order: an instruction issues when its semaphore waits hold and the engine
+// is free, occupies the engine for the cycles its cost class gives at the
+// engine's clock, and at completion commits its effects to memory and sends
+// its signal. A DMA instruction's completion hands a transfer to its queue;
+// queues run transfers in order, each committing and signalling when it
+// ends. Events at the same time run in a fixed order (DMA completions by
+// queue, then instruction completions by engine PE, DVE, ACT, POOL, SP, then
+// issues), so every run of a program is bit-identical.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Machine.h"
+
+#include "ExecContext.h"
+#include "Timing.h"
+#include "semantics/Semantics.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace trn::emu {
+
+Observer::~Observer() = default;
+
+const char *faultKindName(FaultKind K) {
+  switch (K) {
+  case FaultKind::OutOfBounds: return "out of bounds";
+  case FaultKind::PsumBank: return "PSUM bank";
+  case FaultKind::PartitionRule: return "partition rule";
+  case FaultKind::DType: return "dtype";
+  case FaultKind::Shape: return "shape";
+  case FaultKind::UndefinedBehaviour: return "undefined behaviour";
+  case FaultKind::UninitialisedRead: return "uninitialised read";
+  case FaultKind::Deadlock: return "deadlock";
+  case FaultKind::CycleLimit: return "cycle limit";
+  case FaultKind::InstructionLimit: return "instruction limit";
+  case FaultKind::BadProgram: return "bad program";
+  }
+  return "?";
+}
+
+Machine::Machine(object::Program P, const isa::ChipDesc &C)
+    : Prog(std::move(P)), Chip(C), Sbuf(C.Partitions, C.SbufPartitionBytes),
+      Psum(C.Partitions, C.psumPartitionBytes()),
+      PsumWords(size_t(C.Partitions) * C.psumPartitionBytes() / 4, PsumWriter::None),
+      Semaphores(C.Semaphores, 0), Queues(size_t(C.DmaEngines) * 16) {
+  for (unsigned E = 0; E < isa::NumEngines; ++E) {
+    EngineState &S = Engines[E];
+    S.Id = static_cast<isa::Engine>(E);
+    const object::Stream &Str = Prog.Streams[E];
+    for (size_t K = 0; K < Str.size(); ++K) {
+      size_t End = K + 1 < Str.size() ? Str.Offsets[K + 1] : Str.Code.size();
+      auto Dec = isa::decode(std::span(Str.Code).subspan(Str.Offsets[K], End - Str.Offsets[K]));
+      // The object reader and the assembler only produce decodable code;
+      // anything else stops the run at that instruction (see run()).
+      if (auto *Ok = std::get_if<isa::Decoded>(&Dec))
+        S.Code.push_back(Ok->I);
+      else
+        break;
+    }
+    S.Locs = Str.Locs;
+  }
+  for (const object::Tensor &T : Prog.Tensors)
+    if (T.InitOffset)
+      HbmMem.write(T.Address, Prog.Data.data() + *T.InitOffset, T.bytes());
+  for (const object::Semaphore &S : Prog.Semaphores)
+    if (S.Index < Semaphores.size())
+      Semaphores[S.Index] = S.Initial;
+}
+
+int64_t Machine::psFromCycles(isa::Engine E, uint64_t Cycles) const {
+  uint64_t MHz = Chip.ClockMHz[static_cast<unsigned>(E)];
+  return static_cast<int64_t>((Cycles * 1000000 + MHz - 1) / MHz);
+}
+
+std::string Machine::where(isa::Engine E, uint32_t Index) const {
+  const EngineState &S = Engines[static_cast<unsigned>(E)];
+  if (Index < S.Locs.size() && S.Locs[Index].Line)
+    return Prog.where(S.Locs[Index]);
+  return fmt::format("<{} #{}>", isa::engine(E).RecordName, Index);
+}
+
+std::string Machine::describe(isa::Engine E, uint32_t Index) const {
+  const EngineState &S = Engines[static_cast<unsigned>(E)];
+  if (Index >= S.Code.size())
+    return "";
+  return isa::print(S.Code[Index], {}, /*AlwaysPrefix=*/true);
+}
+
+void Machine::fault(FaultKind K, isa::Engine E, uint32_t Index, const std::string &What) {
+  const EngineState &S = Engines[static_cast<unsigned>(E)];
+  std::string Mnemonic = Index < S.Code.size() ? S.Code[Index].desc().Mnemonic : "?";
+  throw FaultException{
+      {K, fmt::format("{}: error: {} at {} ns on {}, instruction {} ({}): {}\n    {}",
+                      where(E, Index), faultKindName(K), NowPs / 1000, isa::engine(E).RecordName,
+                      Index, Mnemonic, What, describe(E, Index))}};
+}
+
+void Machine::warn(isa::Engine E, uint32_t Index, const std::string &What) {
+  // Say each problem once per instruction, and not without end.
+  std::string Msg = fmt::format("{}: warning: {} (on {}, instruction {})", where(E, Index), What,
+                                isa::engine(E).RecordName, Index);
+  if (std::find(Warnings.begin(), Warnings.end(), Msg) != Warnings.end())
+    return;
+  if (Warnings.size() == 20)
+    Msg = "warning: more warnings follow; only the first 20 are shown";
+  if (Warnings.size() <= 20)
+    Warnings.push_back(Msg);
+}
+
+void Machine::schedule(int64_t Ps, EventKind K, unsigned Who) {
+  Events.push({Ps, K, Who, NextSeq++});
+}
+
+namespace {
+
+// The waits an instruction issues under: its header's, and sem_wait's own
+// condition, which is the same kind of wait written as operands.
+std::array<std::optional<isa::Wait>, isa::MaxWaits + 1> waitsOf(const isa::Instr &I) {
+  std::array<std::optional<isa::Wait>, isa::MaxWaits + 1> W{};
+  for (unsigned K = 0; K < isa::MaxWaits; ++K)
+    W[K] = I.Waits[K];
+  if (I.Op == isa::Opcode::SEM_WAIT)
+    W[isa::MaxWaits] = isa::Wait{static_cast<uint8_t>(I.Operands[0].Int),
+                                 static_cast<isa::WaitCond>(I.Operands[1].Int), false,
+                                 static_cast<uint32_t>(I.Operands[2].Int)};
+  return W;
+}
+
+}  // namespace
+
+bool Machine::waitsMet(const EngineState &E, const isa::Instr &I) const {
+  for (const auto &W : waitsOf(I)) {
+    if (!W)
+      continue;
+    int64_t Have = Semaphores[W->Sem];
+    int64_t Want = W->IsReg ? static_cast<int32_t>(E.Regs[W->Value & 63]) : W->Value;
+    bool Ok = false;
+    switch (W->Cond) {
+    case isa::WaitCond::Eq: Ok = Have == Want; break;
+    case isa::WaitCond::Ne: Ok = Have != Want; break;
+    case isa::WaitCond::Ge: Ok = Have >= Want; break;
+    case isa::WaitCond::Gt: Ok = Have > Want; break;
+    case isa::WaitCond::Le: Ok = Have <= Want; break;
+    case isa::WaitCond::Lt: Ok = Have < Want; break;
+    }
+    if (!Ok)
+      return false;
+  }
+  return true;
+}
+
+void Machine::tryIssue(unsigned EIdx) {
+  EngineState &E = Engines[EIdx];
+  if (E.State == EngineState::Status::Busy || E.State == EngineState::Status::Halted)
+    return;
+  if (E.PC >= E.Code.size()) {
+    if (E.PC < Prog.Streams[EIdx].size())
+      fault(FaultKind::BadProgram, E.Id, E.PC, "the instruction cannot be decoded");
+    E.State = EngineState::Status::Halted;  // the end of a stream is a halt
+    return;
+  }
+  const isa::Instr &I = E.Code[E.PC];
+  for (const auto &W : waitsOf(I))
+    if (W && W->Sem >= Semaphores.size())
+      fault(FaultKind::BadProgram, E.Id, E.PC,
+            fmt::format("waits on s{}, but {} has s0 to s{}", W->Sem, Chip.Name,
+                        Semaphores.size() - 1));
+  if (!waitsMet(E, I)) {
+    if (E.State != EngineState::Status::Waiting) {
+      E.State = EngineState::Status::Waiting;
+      E.WaitingSincePs = NowPs;
+    }
+    return;
+  }
+  if (E.State == EngineState::Status::Waiting)
+    E.Stats.WaitPs += NowPs - E.WaitingSincePs;
+  int64_t Waited = E.State == EngineState::Status::Waiting ? NowPs - E.WaitingSincePs : 0;
+  (void)Waited;
+  E.State = EngineState::Status::Busy;
+  Cycles[EIdx] = instructionCycles(*this, E, I);
+  IssuePs[EIdx] = E.State == EngineState::Status::Waiting ? E.WaitingSincePs : NowPs;
+  StartPs[EIdx] = NowPs;
+  schedule(NowPs + psFromCycles(E.Id, Cycles[EIdx]), EventKind::InstrDone, EIdx);
+}
+
+void Machine::signal(uint8_t Sem, int16_t Amount, bool FromDma, isa::Engine Eng, uint32_t Index) {
+  if (Sem >= Semaphores.size())
+    fault(FaultKind::BadProgram, Eng, Index,
+          fmt::format("signals s{}, but {} has s0 to s{}", Sem, Chip.Name, Semaphores.size() - 1));
+  Semaphores[Sem] += Amount;
+  for (Observer *O : Observers)
+    O->signalled({Sem, Semaphores[Sem], NowPs, FromDma, Eng, Index});
+  wakeWaiters();
+}
+
+void Machine::wakeWaiters() {
+  for (unsigned E = 0; E < isa::NumEngines; ++E)
+    if (Engines[E].State == EngineState::Status::Waiting)
+      schedule(NowPs, EventKind::Issue, E);
+}
+
+void Machine::complete(unsigned EIdx) {
+  EngineState &E = Engines[EIdx];
+  uint32_t Index = E.PC;
+  const isa::Instr &I = E.Code[Index];
+  const isa::InstrDesc &D = I.desc();
+  ++Executed;
+  ++E.Stats.Instructions;
+  E.Stats.BusyPs += NowPs - StartPs[EIdx];
+  E.LastEndPs = NowPs;
+  if (Opts.MaxInstructions && Executed > Opts.MaxInstructions)
+    fault(FaultKind::InstructionLimit, E.Id, Index,
+          fmt::format("the run has executed more than --max-instructions={} instructions (a "
+                      "runaway loop?)",
+                      Opts.MaxInstructions));
+  if (D.IsDma) {
+    // The transfer joins its queue; its signal is sent when it completes.
+    unsigned Q = static_cast<unsigned>(I.Operands[2].Int);
+    if (Q >= Queues.size())
+      fault(FaultKind::BadProgram, E.Id, Index,
+            fmt::format("DMA queue q{}.{} does not exist on {}", Q / 16, Q % 16, Chip.Name));
+    ExecContext C(*this, E, I, Index);
+    View Src = C.view("src"), Dst = C.view("dst");  // checked now, as the trigger would
+    uint64_t Bytes = std::max(uint64_t(Src.P) * Src.N * Src.ElemBytes,
+                              uint64_t(Dst.P) * Dst.N * Dst.ElemBytes);
+    Queues[Q].Pending.push_back({E.Id, Index, NowPs, E.Regs, Bytes});
+    if (!Queues[Q].InFlight)
+      startDma(Q);
+  } else {
+    ExecContext C(*this, E, I, Index);
+    dispatch(C, I);
+  }
+  if (!Observers.empty()) {
+    InstrEvent Ev{E.Id, Index, &I, IssuePs[EIdx], StartPs[EIdx], NowPs, 0, Cycles[EIdx]};
+    for (Observer *O : Observers)
+      O->instructionDone(Ev);
+  }
+  if (I.Sig && !D.IsDma)
+    signal(I.Sig->Sem, I.Sig->Amount, false, E.Id, Index);
+  if (D.IsTerminator) {
+    E.State = EngineState::Status::Halted;
+    return;
+  }
+  E.PC = E.Jump.value_or(E.PC + 1);
+  E.Jump.reset();
+  E.State = EngineState::Status::Idle;
+  schedule(NowPs, EventKind::Issue, EIdx);
+}
+
+void Machine::startDma(unsigned Q) {
+  DmaQueue &Queue = Queues[Q];
+  if (Queue.Pending.empty())
+    return;
+  Queue.InFlight = true;
+  Queue.StartPs = std::max(NowPs, Queue.Pending.front().ReadyPs);
+  schedule(Queue.StartPs + dmaPs(*this, Queue.Pending.front().Bytes), EventKind::DmaDone, Q);
+}
+
+void Machine::finishDma(unsigned Q) {
+  DmaQueue &Queue = Queues[Q];
+  DmaTransfer T = Queue.Pending.front();
+  Queue.Pending.pop_front();
+  Queue.InFlight = false;
+  EngineState &Issuer = Engines[static_cast<unsigned>(T.Issuer)];
+  const isa::Instr &I = Issuer.Code[T.Index];
+  // The copy runs with the registers the trigger saw.
+  EngineState Shadow;
+  Shadow.Id = T.Issuer;
+  Shadow.Regs = T.Regs;
+  ExecContext C(*this, Shadow, I, T.Index);
+  dispatch(C, I);
+  ++DmaTransfers;
+  DmaBytes += T.Bytes;
+  if (!Observers.empty()) {
+    bool Read = I.Operands[1].AP.Space == isa::MemSpace::HBM;
+    bool Write = I.Operands[0].AP.Space == isa::MemSpace::HBM;
+    DmaEvent Ev{Q, T.Issuer, T.Index, &I, Queue.StartPs, NowPs, T.Bytes, Read, Write};
+    for (Observer *O : Observers)
+      O->dmaDone(Ev);
+  }
+  if (I.Sig)
+    signal(I.Sig->Sem, I.Sig->Amount, true, T.Issuer, T.Index);
+  startDma(Q);
+}
+
+void Machine::deadlock() {
+  std::string Msg = fmt::format(
+      "error: deadlock at {} ns: every engine that has not finished waits on a semaphore and no "
+      "DMA transfer is in flight",
+      NowPs / 1000);
+  for (const EngineState &E : Engines) {
+    if (E.State != EngineState::Status::Waiting)
+      continue;
+    const isa::Instr &I = E.Code[E.PC];
+    Msg += fmt::format("\n  {}: {}, instruction {} ({}), waits for", where(E.Id, E.PC),
+                       isa::engine(E.Id).RecordName, E.PC, I.desc().Mnemonic);
+    bool First = true;
+    for (const auto &W : waitsOf(I)) {
+      if (!W)
+        continue;
+      std::string Name;
+      for (const object::Semaphore &S : Prog.Semaphores)
+        if (S.Index == W->Sem)
+          Name = " (" + S.Name + ")";
+      std::string Want = W->IsReg ? fmt::format("r{} = {}", W->Value,
+                                                static_cast<int32_t>(E.Regs[W->Value & 63]))
+                                  : std::to_string(W->Value);
+      Msg += fmt::format("{} s{}{} {} {}, and s{} is {}", First ? "" : ";", W->Sem, Name,
+                         isa::waitCondSymbol(W->Cond), Want, W->Sem, Semaphores[W->Sem]);
+      First = false;
+      // Who could have signalled it: every instruction in the program that
+      // signals this semaphore.
+      std::vector<std::string> Signallers;
+      for (const EngineState &O : Engines)
+        for (uint32_t K = 0; K < O.Code.size(); ++K) {
+          const isa::Instr &J = O.Code[K];
+          bool Sends = J.Sig && J.Sig->Sem == W->Sem;
+          int64_t Amount = Sends ? J.Sig->Amount : 0;
+          if (J.Op == isa::Opcode::SEM_SIGNAL && J.Operands[0].Int == W->Sem) {
+            Sends = true;
+            Amount = J.Operands[1].Int;
+          }
+          if (Sends)
+            Signallers.push_back(fmt::format("{} #{} ({}{}) {:+}", isa::engine(O.Id).RecordName, K,
+                                             where(O.Id, K),
+                                             K < O.PC || (O.State == EngineState::Status::Halted)
+                                                 ? ", already run"
+                                                 : "",
+                                             Amount));
+        }
+      Msg += Signallers.empty()
+                 ? fmt::format("\n      nothing in the program signals s{}", W->Sem)
+                 : fmt::format("\n      s{} is signalled by: {}", W->Sem,
+                               fmt::join(Signallers, "; "));
+    }
+  }
+  throw FaultException{{FaultKind::Deadlock, Msg}};
+}
+
+RunResult Machine::run(const RunOptions &O) {
+  Opts = O;
+  RunResult R;
+  int64_t LimitPs = O.MaxCycles ? psFromCycles(isa::Engine::PE, O.MaxCycles) : 0;
+  try {
+    for (unsigned E = 0; E < isa::NumEngines; ++E)
+      schedule(0, EventKind::Issue, E);
+    while (!Events.empty()) {
+      Event Ev = Events.top();
+      Events.pop();
+      if (LimitPs && Ev.Ps > LimitPs) {
+        NowPs = LimitPs;
+        throw FaultException{
+            {FaultKind::CycleLimit,
+             fmt::format("error: the run passed --max-cycles={} ({} ns) and was stopped (a "
+                         "runaway loop?)",
+                         O.MaxCycles, LimitPs / 1000)}};
+      }
+      NowPs = Ev.Ps;
+      switch (Ev.Kind) {
+      case EventKind::Issue: tryIssue(Ev.Who); break;
+      case EventKind::InstrDone: complete(Ev.Who); break;
+      case EventKind::DmaDone: finishDma(Ev.Who); break;
+      }
+    }
+    for (const EngineState &E : Engines)
+      if (E.State == EngineState::Status::Waiting)
+        deadlock();
+  } catch (FaultException &F) {
+    R.Error = std::move(F.F);
+  }
+  R.TimePs = NowPs;
+  R.Cycles = static_cast<uint64_t>(NowPs) * Chip.ClockMHz[0] / 1000000;
+  R.Instructions = Executed;
+  for (unsigned E = 0; E < isa::NumEngines; ++E)
+    R.Engines[E] = Engines[E].Stats;
+  R.DmaTransfers = DmaTransfers;
+  R.DmaBytes = DmaBytes;
+  R.Warnings = Warnings;
+  for (Observer *Obs : Observers)
+    Obs->finished(NowPs);
+  return R;
+}
+
+}  // namespace trn::emu

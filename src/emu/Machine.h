@@ -1,0 +1,136 @@
+//===- Machine.h - the state of one emulated NeuronCore ---------*- C++ -*-===//
+//
+// Plain state, as ttsim keeps it: memories, the engines' sequencers, the
+// semaphores, the DMA queues, TensorE's loaded stationary. The discrete-event
+// loop (Machine.cpp) moves it forward; the instruction semantics
+// (semantics/*.cpp) change it through an ExecContext (ExecContext.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_EMU_MACHINE_H
+#define TRN_EMU_MACHINE_H
+
+#include "Memory.h"
+
+#include "trn/emu/Emulator.h"
+#include "trn/isa/Instr.h"
+
+#include <array>
+#include <deque>
+#include <queue>
+#include <string>
+#include <vector>
+
+namespace trn::emu {
+
+// Thrown by the semantics and the scheduler to stop the run with a fault.
+struct FaultException {
+  Fault F;
+};
+
+struct EngineState {
+  isa::Engine Id = isa::Engine::SP;
+  std::vector<isa::Instr> Code;  // decoded once at load
+  std::vector<object::SourceLoc> Locs;
+  uint32_t PC = 0;
+  std::optional<uint32_t> Jump;  // set by a taken branch: the next PC
+  std::array<uint32_t, 64> Regs{};
+  enum class Status : uint8_t { Idle, Waiting, Busy, Halted } State = Status::Idle;
+  int64_t WaitingSincePs = 0;
+  int64_t LastEndPs = 0;
+  EngineStats Stats;
+};
+
+struct DmaTransfer {
+  isa::Engine Issuer;
+  uint32_t Index;                  // the triggering instruction
+  int64_t ReadyPs;                 // when the trigger finished
+  std::array<uint32_t, 64> Regs;   // the issuer's registers at the trigger
+  uint64_t Bytes;
+};
+
+struct DmaQueue {
+  std::deque<DmaTransfer> Pending;  // in order; the front one may be in flight
+  bool InFlight = false;
+  int64_t StartPs = 0;
+};
+
+// TensorE's stationary operand, as loaded: [K, M] values already converted
+// to fp32 (products are exact in fp32 for every input type but fp32).
+struct Stationary {
+  bool Loaded = false;
+  isa::DType Type = isa::DType::BF16;
+  uint32_t K = 0, M = 0;
+  std::vector<float> Values;  // K * M, row k then column m
+  std::vector<uint8_t> Raw;   // the same, as stored (for the transpose mode)
+};
+
+class Machine {
+public:
+  Machine(object::Program P, const isa::ChipDesc &Chip);
+
+  object::Program Prog;
+  const isa::ChipDesc &Chip;
+  Hbm HbmMem;
+  OnChip Sbuf, Psum;
+  // PSUM per 4-byte word: who wrote it last (for the accumulate rule).
+  enum class PsumWriter : uint8_t { None, Matmul, Other };
+  std::vector<PsumWriter> PsumWords;
+  std::array<EngineState, isa::NumEngines> Engines;
+  std::vector<int32_t> Semaphores;
+  std::vector<DmaQueue> Queues;  // engine * 16 + queue
+  Stationary PeStationary;
+  std::vector<Observer *> Observers;
+  std::vector<std::string> Warnings;
+  RunOptions Opts;
+  int64_t NowPs = 0;
+  uint64_t Executed = 0;
+  uint64_t DmaTransfers = 0, DmaBytes = 0;
+
+  RunResult run(const RunOptions &O);
+
+  // Reports at a source location, in the assembler's style.
+  std::string where(isa::Engine E, uint32_t Index) const;
+  std::string describe(isa::Engine E, uint32_t Index) const;  // the instruction, disassembled
+  [[noreturn]] void fault(FaultKind K, isa::Engine E, uint32_t Index, const std::string &What);
+  void warn(isa::Engine E, uint32_t Index, const std::string &What);
+
+  int64_t psFromCycles(isa::Engine E, uint64_t Cycles) const;
+  // Adds Amount to a semaphore (an instruction's signal, a DMA completion or
+  // sem_signal) and wakes the engines waiting on semaphores.
+  void signal(uint8_t Sem, int16_t Amount, bool FromDma, isa::Engine Eng, uint32_t Index);
+
+private:
+  enum class EventKind : uint8_t { DmaDone = 0, InstrDone = 1, Issue = 2 };
+  struct Event {
+    int64_t Ps;
+    EventKind Kind;
+    unsigned Who;   // engine, or queue
+    uint64_t Seq;
+    bool operator>(const Event &O) const {
+      if (Ps != O.Ps)
+        return Ps > O.Ps;
+      if (Kind != O.Kind)
+        return Kind > O.Kind;
+      if (Who != O.Who)
+        return Who > O.Who;
+      return Seq > O.Seq;
+    }
+  };
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> Events;
+  uint64_t NextSeq = 0;
+  std::array<int64_t, isa::NumEngines> IssuePs{}, StartPs{};
+  std::array<uint64_t, isa::NumEngines> Cycles{};
+
+  void schedule(int64_t Ps, EventKind K, unsigned Who);
+  bool waitsMet(const EngineState &E, const isa::Instr &I) const;
+  void tryIssue(unsigned E);
+  void complete(unsigned E);
+  void startDma(unsigned Q);
+  void finishDma(unsigned Q);
+  void wakeWaiters();
+  [[noreturn]] void deadlock();
+};
+
+}  // namespace trn::emu
+
+#endif

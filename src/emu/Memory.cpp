@@ -1,0 +1,38 @@
+//===- Memory.cpp - sparse HBM --------------------------------------------===//
+
+#include "Memory.h"
+
+#include <algorithm>
+
+namespace trn::emu {
+
+void Hbm::read(uint64_t Address, uint8_t *Out, uint64_t Size) const {
+  while (Size) {
+    uint64_t Page = Address / PageBytes, Off = Address % PageBytes;
+    uint64_t N = std::min(Size, PageBytes - Off);
+    auto It = Pages.find(Page);
+    if (It == Pages.end())
+      std::memset(Out, 0, N);
+    else
+      std::memcpy(Out, It->second.get() + Off, N);
+    Address += N;
+    Out += N;
+    Size -= N;
+  }
+}
+
+void Hbm::write(uint64_t Address, const uint8_t *In, uint64_t Size) {
+  while (Size) {
+    uint64_t Page = Address / PageBytes, Off = Address % PageBytes;
+    uint64_t N = std::min(Size, PageBytes - Off);
+    auto &P = Pages[Page];
+    if (!P)
+      P.reset(new uint8_t[PageBytes]());  // zeroed
+    std::memcpy(P.get() + Off, In, N);
+    Address += N;
+    In += N;
+    Size -= N;
+  }
+}
+
+}  // namespace trn::emu

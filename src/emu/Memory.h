@@ -1,0 +1,53 @@
+//===- Memory.h - HBM, SBUF and PSUM ----------------------------*- C++ -*-===//
+//
+// SBUF and PSUM are flat, partition-major arrays (partition p's bytes are
+// [p * PartBytes, (p + 1) * PartBytes)), with a written-flag per byte for
+// the uninitialised-read check. HBM is sparse: 64 KiB pages come into being
+// when first written, so a 96 GiB address space costs only what a program
+// touches; unwritten HBM reads as zero.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_EMU_MEMORY_H
+#define TRN_EMU_MEMORY_H
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace trn::emu {
+
+class OnChip {
+public:
+  OnChip(uint32_t Partitions, uint32_t PartBytes)
+      : PartBytes(PartBytes), Bytes(size_t(Partitions) * PartBytes),
+        Written(size_t(Partitions) * PartBytes) {}
+
+  uint32_t PartBytes;
+  std::vector<uint8_t> Bytes;
+  std::vector<uint8_t> Written;  // 1 = written since the run began
+
+  uint8_t *at(uint32_t Partition, uint64_t Offset) {
+    return Bytes.data() + size_t(Partition) * PartBytes + Offset;
+  }
+  size_t index(uint32_t Partition, uint64_t Offset) const {
+    return size_t(Partition) * PartBytes + Offset;
+  }
+};
+
+class Hbm {
+public:
+  static constexpr uint64_t PageBytes = 64 * 1024;
+
+  void read(uint64_t Address, uint8_t *Out, uint64_t Size) const;
+  void write(uint64_t Address, const uint8_t *In, uint64_t Size);
+  size_t pagesInUse() const { return Pages.size(); }
+
+private:
+  std::unordered_map<uint64_t, std::unique_ptr<uint8_t[]>> Pages;
+};
+
+}  // namespace trn::emu
+
+#endif

@@ -1,0 +1,143 @@
+//===- Timing.cpp - how long an instruction takes ------------------------===//
+//
+// Measures the cost variables and predicates of isa/Costs.td on one
+// instruction and evaluates its cost class on the chip. The switch over
+// CostPred is exhaustive, so a predicate added to the .td without a
+// definition here fails to build.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Timing.h"
+
+#include "trn/emu/Numerics.h"
+#include "trn/isa/Cost.h"
+
+#include <algorithm>
+
+namespace trn::emu {
+
+namespace {
+
+bool is16Bit(isa::DType T) { return T == isa::DType::BF16 || T == isa::DType::FP16; }
+
+}  // namespace
+
+uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::Instr &I) {
+  const isa::InstrDesc &D = I.desc();
+  const isa::CostClassDesc &C = isa::costClass(D.Cost);
+  if (C.Unit == isa::CostUnit::DmaBytes) {
+    // The trigger; the transfer itself is the DMA model's (dmaPs).
+    for (const isa::CostConstDesc &K : isa::costConsts())
+      if (K.Id == isa::CostConst::DMA_TRIGGER)
+        return static_cast<uint64_t>(K.Value);
+  }
+  isa::CostInputs In;
+  // Tensor operands, in order; the first is the destination when the
+  // instruction writes one (every datapath instruction lists dst first).
+  std::vector<const isa::AccessPattern *> APs;
+  for (size_t K = 0; K < D.Operands.size(); ++K) {
+    const isa::Operand &O = I.Operands[K];
+    bool IsTensor = D.Operands[K].Kind == isa::OperandKind::AccessPattern ||
+                    (D.Operands[K].Kind == isa::OperandKind::Scalar && !O.IsImm);
+    if (IsTensor && O.AP.present())
+      APs.push_back(&O.AP);
+  }
+  int64_t N = 0;
+  for (const isa::AccessPattern *AP : APs)
+    N = std::max<int64_t>(N, static_cast<int64_t>(AP->elementsPerPartition()));
+  In.set(isa::CostVar::N, N);
+  In.set(isa::CostVar::P, APs.empty() ? 0 : APs.front()->NumPartitions);
+  In.set(isa::CostVar::F, APs.size() > 1 ? static_cast<int64_t>(APs[1]->elementsPerPartition())
+                                         : N);
+  auto OperandAP = [&](const char *Name) -> const isa::AccessPattern * {
+    for (size_t K = 0; K < D.Operands.size(); ++K)
+      if (std::string_view(D.Operands[K].Name) == Name)
+        return &I.Operands[K].AP;
+    return nullptr;
+  };
+  const isa::AccessPattern *Stat = OperandAP("stationary"), *Mov = OperandAP("moving");
+  In.set(isa::CostVar::NStat, Stat ? static_cast<int64_t>(Stat->elementsPerPartition())
+                                   : M.PeStationary.M);
+  In.set(isa::CostVar::NMov, Mov ? static_cast<int64_t>(Mov->elementsPerPartition()) : 0);
+
+  auto OpIs = [&](const char *Name, std::initializer_list<isa::AluOp> Ops) {
+    for (size_t K = 0; K < D.Operands.size(); ++K)
+      if (std::string_view(D.Operands[K].Name) == Name &&
+          D.Operands[K].Kind == isa::OperandKind::Enum &&
+          D.Operands[K].Enum == isa::EnumTypeId::AluOp)
+        return std::find(Ops.begin(), Ops.end(), static_cast<isa::AluOp>(I.Operands[K].Int)) !=
+               Ops.end();
+    return false;
+  };
+  for (unsigned P = 0; P < isa::NumCostPreds; ++P) {
+    bool Holds = false;
+    switch (static_cast<isa::CostPred>(P)) {
+    case isa::CostPred::OnPool:
+      Holds = E.Id == isa::Engine::POOL;
+      break;
+    case isa::CostPred::AnyInPsum:
+      Holds = std::any_of(APs.begin() + (APs.size() > 1), APs.end(),
+                          [](auto *A) { return A->Space == isa::MemSpace::PSUM; });
+      break;
+    case isa::CostPred::AllInSbuf:
+      Holds = !APs.empty() &&
+              std::all_of(APs.begin(), APs.end(), [](auto *A) { return A->Space == isa::MemSpace::SBUF; });
+      break;
+    case isa::CostPred::All16Bit:
+      Holds = !APs.empty() && std::all_of(APs.begin(), APs.end(), [](auto *A) { return is16Bit(A->Type); });
+      break;
+    case isa::CostPred::AllBf16:
+      Holds = !APs.empty() &&
+              std::all_of(APs.begin(), APs.end(), [](auto *A) { return A->Type == isa::DType::BF16; });
+      break;
+    case isa::CostPred::Contiguous:
+      Holds = std::all_of(APs.begin(), APs.end(),
+                          [](auto *A) { return A->Dims[A->NumDims - 1].Stride == 1; });
+      break;
+    case isa::CostPred::Fp32Matmul:
+      Holds = (Stat && Stat->Type == isa::DType::FP32) || (Mov && Mov->Type == isa::DType::FP32) ||
+              (!Stat && Mov && M.PeStationary.Type == isa::DType::FP32);
+      break;
+    case isa::CostPred::FillZero16:
+      Holds = I.Op == isa::Opcode::MEMSET && !APs.empty() && is16Bit(APs[0]->Type) &&
+              (I.Operands[1].FBits & 0x7FFFFFFFu) == 0;
+      break;
+    case isa::CostPred::OpAddMulSub:
+      Holds = OpIs("op", {isa::AluOp::Add, isa::AluOp::Multiply, isa::AluOp::Subtract});
+      break;
+    case isa::CostPred::OpAddMax:
+      Holds = OpIs("op", {isa::AluOp::Add, isa::AluOp::Maximum});
+      break;
+    case isa::CostPred::OpsSubMul:
+      Holds = OpIs("op0", {isa::AluOp::Subtract}) && OpIs("op1", {isa::AluOp::Multiply});
+      break;
+    case isa::CostPred::EvenN:
+      Holds = N % 2 == 0;
+      break;
+    case isa::CostPred::HasAccumOut: {
+      const isa::AccessPattern *Acc = OperandAP("accum");
+      Holds = Acc && Acc->present();
+      break;
+    }
+    case isa::CostPred::HasRegOffset:
+      Holds = std::any_of(APs.begin(), APs.end(), [](auto *A) { return A->Reg.has_value(); });
+      break;
+    }
+    if (Holds)
+      In.hold(static_cast<isa::CostPred>(P));
+  }
+  isa::Cost Cost = isa::cost(M.Chip, D.Cost, E.Id, In);
+  return static_cast<uint64_t>(std::max<int64_t>(Cost.Value, 1));
+}
+
+int64_t dmaPs(const Machine &M, uint64_t Bytes) {
+  const isa::ChipDesc &C = M.Chip;
+  // A transfer is spread over all the core's DMA engines (DMA: each serves
+  // 8 of the 128 partitions); nominal model: fixed latency + bytes at their
+  // combined bandwidth. Bandwidth in MB/s = bytes per microsecond.
+  uint64_t BytesPerUs = uint64_t(C.DmaEngines) * C.DmaEngineMBps;
+  int64_t DataPs = static_cast<int64_t>((Bytes * 1000000 + BytesPerUs - 1) / BytesPerUs);
+  return int64_t(C.DmaFixedNs) * 1000 + DataPs;
+}
+
+}  // namespace trn::emu

@@ -1,0 +1,17 @@
+//===- Timing.h - how long an instruction takes -----------------*- C++ -*-===//
+#ifndef TRN_EMU_TIMING_H
+#define TRN_EMU_TIMING_H
+
+#include "Machine.h"
+
+
+namespace trn::emu {
+
+// Cycles of E's clock that I occupies its engine (for DMA: the trigger).
+uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::Instr &I);
+// How long a DMA transfer of Bytes takes once its queue starts it.
+int64_t dmaPs(const Machine &M, uint64_t Bytes);
+
+}  // namespace trn::emu
+
+#endif

@@ -1,0 +1,51 @@
+//===- Dma.cpp - DMA transfers --------------------------------------------===//
+//
+// These run when the transfer completes (Machine::finishDma), with the
+// registers its trigger saw.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Semantics.h"
+
+#include "trn/emu/Numerics.h"
+
+#include <fmt/format.h>
+
+namespace trn::emu {
+
+void execDMA_COPY(ExecContext &C, const isa::Instr &) {
+  View Src = C.view("src"), Dst = C.view("dst");
+  uint64_t NS = uint64_t(Src.P) * Src.N, ND = uint64_t(Dst.P) * Dst.N;
+  if (NS != ND)
+    C.fault(FaultKind::Shape, fmt::format("'src' holds {} elements but 'dst' holds {}", NS, ND));
+  std::vector<uint8_t> Bytes;
+  C.readElements(Src, Bytes);
+  if (Src.AP->Type != Dst.AP->Type) {
+    // A cast goes through fp32 (DMA).
+    std::vector<uint8_t> Out(ND * Dst.ElemBytes);
+    for (uint64_t K = 0; K < NS; ++K)
+      storeFromFloat(Dst.AP->Type, Out.data() + K * Dst.ElemBytes,
+                     loadAsFloat(Src.AP->Type, Bytes.data() + K * Src.ElemBytes));
+    Bytes = std::move(Out);
+  }
+  C.writeElements(Dst, Bytes);
+}
+
+void execDMA_TRANSPOSE(ExecContext &C, const isa::Instr &) {
+  View Src = C.view("src"), Dst = C.view("dst");
+  if (Src.AP->Type != Dst.AP->Type || (Src.ElemBytes != 2 && Src.ElemBytes != 4))
+    C.fault(FaultKind::DType, "dma_transpose moves 2- or 4-byte elements of one dtype");
+  if (Dst.P != Src.N || Dst.N != Src.P)
+    C.fault(FaultKind::Shape,
+            fmt::format("'src' is [{} x {}], so 'dst' must be [{} x {}], not [{} x {}]", Src.P,
+                        Src.N, Src.N, Src.P, Dst.P, Dst.N));
+  std::vector<uint8_t> In, Out(size_t(Src.P) * Src.N * Src.ElemBytes);
+  C.readElements(Src, In);
+  for (uint32_t I = 0; I < Src.P; ++I)
+    for (uint64_t J = 0; J < Src.N; ++J)
+      std::memcpy(Out.data() + (J * Src.P + I) * Src.ElemBytes,
+                  In.data() + (I * Src.N + J) * Src.ElemBytes, Src.ElemBytes);
+  C.writeElements(Dst, Out);
+}
+
+}  // namespace trn::emu

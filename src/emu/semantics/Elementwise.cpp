@@ -1,0 +1,172 @@
+//===- Elementwise.cpp - element by element Vector/Scalar/GpSimd work ----===//
+//
+// tensor_tensor, tensor_scalar, scalar_tensor_tensor, tensor_copy,
+// tensor_copy_predicated, select, memset, reciprocal. Inputs become fp32
+// lanes and results are rounded to the destination's dtype (A1); bitvec ops
+// on integer tensors work on the raw integers instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Semantics.h"
+
+#include "trn/emu/Numerics.h"
+
+#include <fmt/format.h>
+
+namespace trn::emu {
+
+namespace {
+
+bool isInt(isa::DType T) { return isa::dtype(T).Kind != isa::DTypeKind::Float; }
+
+void notBothPsum(ExecContext &C, const char *A, const char *B) {
+  if (C.ap(A).Space == isa::MemSpace::PSUM && C.ap(B).Space == isa::MemSpace::PSUM)
+    C.fault(FaultKind::BadProgram,
+            fmt::format("'{}' and '{}' may not both be in PSUM ({})", A, B, C.D.Mnemonic));
+}
+
+void requireArithmetic(ExecContext &C, const char *Name) {
+  isa::AluOp Op = C.enumOf<isa::AluOp>(Name);
+  if (isBitvec(Op))
+    C.fault(FaultKind::BadProgram,
+            fmt::format("'{}' takes arithmetic ops only; '{}' is a bitvec op", C.D.Mnemonic,
+                        isa::enumValue(isa::EnumTypeId::AluOp, static_cast<uint8_t>(Op))->Name));
+}
+
+// dst = f(element i of every input), on raw integers.
+template <typename Fn>
+void intElementwise(ExecContext &C, std::initializer_list<const char *> Inputs, Fn F) {
+  View Dst = C.view("dst");
+  std::vector<std::vector<uint8_t>> In;
+  std::vector<isa::DType> Types;
+  for (const char *Name : Inputs) {
+    View V = C.view(Name);
+    if (V.P != Dst.P || V.N != Dst.N)
+      C.fault(FaultKind::Shape, fmt::format("'{}' [{} x {}] and 'dst' [{} x {}] must have the "
+                                            "same shape",
+                                            Name, V.P, V.N, Dst.P, Dst.N));
+    In.emplace_back();
+    C.readElements(V, In.back());
+    Types.push_back(V.AP->Type);
+  }
+  std::vector<uint8_t> Out(size_t(Dst.P) * Dst.N * Dst.ElemBytes);
+  std::vector<int64_t> Args(In.size());
+  for (size_t K = 0; K < size_t(Dst.P) * Dst.N; ++K) {
+    for (size_t A = 0; A < In.size(); ++A)
+      Args[A] = loadAsInt(Types[A], In[A].data() + K * isa::dtype(Types[A]).StorageBytes);
+    storeFromInt(Dst.AP->Type, Out.data() + K * Dst.ElemBytes, F(Args));
+  }
+  C.writeElements(Dst, Out);
+}
+
+}  // namespace
+
+void execTENSOR_TENSOR(ExecContext &C, const isa::Instr &) {
+  notBothPsum(C, "src0", "src1");
+  isa::AluOp Op = C.enumOf<isa::AluOp>("op");
+  if (isBitvec(Op) && isInt(C.ap("src0").Type) && isInt(C.ap("src1").Type)) {
+    intElementwise(C, {"src0", "src1"},
+                   [&](const std::vector<int64_t> &A) { return aluOpInt(Op, A[0], A[1]); });
+    return;
+  }
+  Tile A = C.load("src0"), B = C.load("src1");
+  C.requireShape("src0", A, "src1", B);
+  for (size_t K = 0; K < A.V.size(); ++K)
+    A.V[K] = aluOp(Op, A.V[K], B.V[K]);
+  C.store("dst", A);
+}
+
+void execTENSOR_SCALAR(ExecContext &C, const isa::Instr &) {
+  isa::AluOp Op0 = C.enumOf<isa::AluOp>("op0"), Op1 = C.enumOf<isa::AluOp>("op1");
+  bool Rev0 = C.flag("reverse0"), Rev1 = C.flag("reverse1");
+  if (C.E.Id == isa::Engine::ACT &&
+      ((Op0 != isa::AluOp::Multiply && Op0 != isa::AluOp::Add) ||
+       (Op1 != isa::AluOp::Add && Op1 != isa::AluOp::Bypass)))
+    C.fault(FaultKind::BadProgram, "on the Scalar engine, tensor_scalar takes op0 multiply or add "
+                                   "and op1 add or bypass");
+  if ((isBitvec(Op0) || isBitvec(Op1)) && C.E.Id != isa::Engine::DVE)
+    C.fault(FaultKind::BadProgram, "bitvec ops in tensor_scalar run on the Vector engine only");
+  Tile X = C.load("src");
+  for (uint32_t P = 0; P < X.P; ++P) {
+    float S0 = C.scalar("operand0", P), S1 = C.scalar("operand1", P);
+    float *Row = X.row(P);
+    for (uint64_t K = 0; K < X.N; ++K) {
+      float R = Rev0 ? aluOp(Op0, S0, Row[K]) : aluOp(Op0, Row[K], S0);
+      if (Op1 != isa::AluOp::Bypass)
+        R = Rev1 ? aluOp(Op1, S1, R) : aluOp(Op1, R, S1);
+      Row[K] = R;
+    }
+  }
+  C.store("dst", X);
+}
+
+void execSCALAR_TENSOR_TENSOR(ExecContext &C, const isa::Instr &) {
+  notBothPsum(C, "src0", "src1");
+  requireArithmetic(C, "op0");
+  requireArithmetic(C, "op1");
+  isa::AluOp Op0 = C.enumOf<isa::AluOp>("op0"), Op1 = C.enumOf<isa::AluOp>("op1");
+  Tile A = C.load("src0"), B = C.load("src1");
+  C.requireShape("src0", A, "src1", B);
+  for (uint32_t P = 0; P < A.P; ++P) {
+    float S = C.scalar("scalar", P);
+    for (uint64_t K = 0; K < A.N; ++K)
+      A.at(P, K) = aluOp(Op1, aluOp(Op0, A.at(P, K), S), B.at(P, K));
+  }
+  C.store("dst", A);
+}
+
+void execTENSOR_COPY(ExecContext &C, const isa::Instr &) {
+  // Bit-exact when the dtypes match, except on ScalarE, where the value
+  // passes through fp32 (InstrVector.td).
+  if (C.ap("dst").Type == C.ap("src").Type && C.E.Id != isa::Engine::ACT) {
+    RawTile T = C.loadRaw("src");
+    C.storeRaw("dst", T);
+    return;
+  }
+  C.store("dst", C.load("src"));
+}
+
+void execTENSOR_COPY_PREDICATED(ExecContext &C, const isa::Instr &) {
+  if (C.ap("dst").Type != C.ap("src").Type)
+    C.fault(FaultKind::DType, "src and dst of tensor_copy_predicated share a dtype");
+  View Dst = C.view("dst"), Src = C.view("src"), Pred = C.view("predicate");
+  if (Src.P != Dst.P || Src.N != Dst.N || Pred.P != Dst.P || Pred.N != Dst.N)
+    C.fault(FaultKind::Shape, "dst, src and predicate must have the same shape");
+  std::vector<uint8_t> S, P, D;
+  C.readElements(Src, S);
+  C.readElements(Pred, P);
+  C.readElements(Dst, D, /*CheckInit=*/false);  // only the kept elements matter
+  for (size_t K = 0; K < size_t(Dst.P) * Dst.N; ++K)
+    if (loadAsInt(Pred.AP->Type, P.data() + K * Pred.ElemBytes) != 0)
+      std::memcpy(D.data() + K * Dst.ElemBytes, S.data() + K * Dst.ElemBytes, Dst.ElemBytes);
+  C.writeElements(Dst, D);
+}
+
+void execSELECT(ExecContext &C, const isa::Instr &) {
+  View Pred = C.view("predicate");
+  std::vector<uint8_t> P;
+  C.readElements(Pred, P);
+  Tile T = C.load("on_true"), F = C.load("on_false");
+  C.requireShape("on_true", T, "on_false", F);
+  if (Pred.P != T.P || Pred.N != T.N)
+    C.fault(FaultKind::Shape, "predicate must have the shape of on_true and on_false");
+  for (size_t K = 0; K < T.V.size(); ++K)
+    if (loadAsInt(Pred.AP->Type, P.data() + K * Pred.ElemBytes) == 0)
+      T.V[K] = F.V[K];
+  C.store("dst", T);
+}
+
+void execMEMSET(ExecContext &C, const isa::Instr &) {
+  View Dst = C.view("dst");
+  Tile T(Dst.P, Dst.N, C.fimm("value"));
+  C.store("dst", T);
+}
+
+void execRECIPROCAL(ExecContext &C, const isa::Instr &) {
+  Tile T = C.load("src");
+  for (float &V : T.V)
+    V = 1.0f / V;  // fp32 division is correctly rounded
+  C.store("dst", T);
+}
+
+}  // namespace trn::emu

@@ -1,0 +1,227 @@
+//===- Reduce.cpp - reductions, scans and statistics (Vector) -------------===//
+
+#include "Semantics.h"
+
+#include "trn/emu/Numerics.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+namespace trn::emu {
+
+namespace {
+
+void requireReducible(ExecContext &C, const char *Name) {
+  const isa::EnumValueDesc *V = isa::enumValue(isa::EnumTypeId::AluOp, static_cast<uint8_t>(C.imm(Name)));
+  if (!V || !V->Reducible)
+    C.fault(FaultKind::BadProgram,
+            fmt::format("'{}' cannot reduce with '{}'", C.D.Mnemonic, V ? V->Name : "?"));
+}
+
+void requireComparison(ExecContext &C, const char *Name) {
+  auto Op = C.enumOf<isa::AluOp>(Name);
+  using isa::AluOp;
+  if (Op != AluOp::Equal && Op != AluOp::NotEqual && Op != AluOp::Greater &&
+      Op != AluOp::GreaterEqual && Op != AluOp::Less && Op != AluOp::LessEqual)
+    C.fault(FaultKind::BadProgram, fmt::format("operand '{}' of '{}' must be a comparison", Name,
+                                               C.D.Mnemonic));
+}
+
+// NaN ranks above every number; otherwise descending.
+bool above(float A, float B) {
+  if (std::isnan(A))
+    return !std::isnan(B);
+  if (std::isnan(B))
+    return false;
+  return A > B;
+}
+
+}  // namespace
+
+void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
+  requireReducible(C, "op");
+  isa::AluOp Op = C.enumOf<isa::AluOp>("op");
+  const isa::AccessPattern &Src = C.ap("src");
+  int64_t Axes = C.imm("axes");
+  if (Axes < 1 || Axes > static_cast<int64_t>(Src.NumDims))
+    C.fault(FaultKind::Shape, fmt::format("axes={} but 'src' has {} free dimension{}", Axes,
+                                          Src.NumDims, Src.NumDims == 1 ? "" : "s"));
+  uint64_t Inner = 1;
+  for (uint32_t D = Src.NumDims - static_cast<uint32_t>(Axes); D < Src.NumDims; ++D)
+    Inner *= Src.Dims[D].Count;
+  bool Negate = C.flag("negate");
+  bool IntPath = isBitvec(Op) && isa::dtype(Src.Type).Kind != isa::DTypeKind::Float;
+  View DstV = C.view("dst");
+  uint64_t Outer = Src.elementsPerPartition() / Inner;
+  if (DstV.P != Src.NumPartitions || DstV.N != Outer)
+    C.fault(FaultKind::Shape,
+            fmt::format("reducing {} innermost dimension{} of 'src' [{} x {}] leaves [{} x {}], "
+                        "but 'dst' is [{} x {}]",
+                        Axes, Axes == 1 ? "" : "s", Src.NumPartitions, Src.elementsPerPartition(),
+                        Src.NumPartitions, Outer, DstV.P, DstV.N));
+  if (IntPath) {
+    RawTile In = C.loadRaw("src");
+    uint32_t EB = isa::dtype(In.Type).StorageBytes;
+    std::vector<uint8_t> Out(size_t(DstV.P) * Outer * DstV.ElemBytes);
+    for (uint32_t P = 0; P < In.P; ++P)
+      for (uint64_t O = 0; O < Outer; ++O) {
+        const uint8_t *Row = In.Bytes.data() + (size_t(P) * In.N + O * Inner) * EB;
+        int64_t Acc = loadAsInt(In.Type, Row);
+        for (uint64_t K = 1; K < Inner; ++K)
+          Acc = aluOpInt(Op, Acc, loadAsInt(In.Type, Row + K * EB));
+        storeFromInt(DstV.AP->Type, Out.data() + (size_t(P) * Outer + O) * DstV.ElemBytes,
+                     Negate ? -Acc : Acc);
+      }
+    C.writeElements(DstV, Out);
+    return;
+  }
+  Tile In = C.load("src");
+  Tile Out(In.P, Outer);
+  for (uint32_t P = 0; P < In.P; ++P)
+    for (uint64_t O = 0; O < Outer; ++O) {
+      const float *Row = In.row(P) + O * Inner;
+      float Acc = Row[0];
+      for (uint64_t K = 1; K < Inner; ++K)
+        Acc = aluOp(Op, Acc, Row[K]);
+      Out.at(P, O) = Negate ? -Acc : Acc;
+    }
+  C.store("dst", Out);
+}
+
+void execTENSOR_TENSOR_SCAN(ExecContext &C, const isa::Instr &) {
+  if (C.ap("src0").Space == isa::MemSpace::PSUM && C.ap("src1").Space == isa::MemSpace::PSUM)
+    C.fault(FaultKind::BadProgram, "'src0' and 'src1' may not both be in PSUM");
+  isa::AluOp Op0 = C.enumOf<isa::AluOp>("op0"), Op1 = C.enumOf<isa::AluOp>("op1");
+  Tile A = C.load("src0"), B = C.load("src1");
+  C.requireShape("src0", A, "src1", B);
+  for (uint32_t P = 0; P < A.P; ++P) {
+    float R = C.scalar("initial", P);
+    float *Row = A.row(P);
+    for (uint64_t K = 0; K < A.N; ++K) {
+      R = aluOp(Op1, aluOp(Op0, Row[K], R), B.at(P, K));
+      Row[K] = R;
+    }
+  }
+  C.store("dst", A);
+}
+
+void execBN_STATS(ExecContext &C, const isa::Instr &) {
+  Tile In = C.load("src");
+  Tile Out(In.P, 6);
+  for (uint32_t P = 0; P < In.P; ++P)
+    for (unsigned G = 0; G < 2; ++G) {  // even indices, then odd
+      float Count = 0, Sum = 0;
+      for (uint64_t K = G; K < In.N; K += 2) {
+        Sum += In.at(P, K);
+        Count += 1;
+      }
+      float Mean = Count > 0 ? Sum / Count : 0.0f, M2 = 0;
+      for (uint64_t K = G; K < In.N; K += 2) {
+        float D = In.at(P, K) - Mean;
+        M2 += D * D;
+      }
+      Out.at(P, 3 * G) = Count;
+      Out.at(P, 3 * G + 1) = Mean;
+      Out.at(P, 3 * G + 2) = M2;
+    }
+  C.store("dst", Out);
+}
+
+void execBN_AGGR(ExecContext &C, const isa::Instr &) {
+  Tile In = C.load("src");
+  if (In.N == 0 || In.N % 3)
+    C.fault(FaultKind::Shape,
+            fmt::format("'src' has {} elements per partition: bn_aggr takes (count, mean, M2) "
+                        "triples",
+                        In.N));
+  Tile Out(In.P, 2);
+  for (uint32_t P = 0; P < In.P; ++P) {
+    float N = 0, Mean = 0, M2 = 0;
+    for (uint64_t G = 0; G < In.N; G += 3) {
+      float Nb = In.at(P, G), Mb = In.at(P, G + 1), M2b = In.at(P, G + 2);
+      if (Nb == 0)
+        continue;
+      float Total = N + Nb, Delta = Mb - Mean;
+      Mean = Mean + Delta * (Nb / Total);
+      M2 = M2 + M2b + Delta * Delta * (N * Nb / Total);
+      N = Total;
+    }
+    Out.at(P, 0) = Mean;
+    Out.at(P, 1) = N > 0 ? M2 / N : 0.0f;
+  }
+  C.store("dst", Out);
+}
+
+void execMAX8(ExecContext &C, const isa::Instr &) {
+  Tile In = C.load("src");
+  if (In.N < 8)
+    C.fault(FaultKind::Shape, fmt::format("max8 needs at least 8 elements per partition, not {}", In.N));
+  Tile Out(In.P, 8);
+  for (uint32_t P = 0; P < In.P; ++P) {
+    std::vector<float> Row(In.row(P), In.row(P) + In.N);
+    std::partial_sort(Row.begin(), Row.begin() + 8, Row.end(), above);
+    std::copy(Row.begin(), Row.begin() + 8, Out.row(P));
+  }
+  C.store("dst", Out);
+}
+
+void execFIND_INDEX8(ExecContext &C, const isa::Instr &) {
+  Tile In = C.load("src"), Values = C.load("values");
+  if (Values.P != In.P || Values.N != 8)
+    C.fault(FaultKind::Shape, "'values' must be [P, 8] with the partitions of 'src'");
+  View Dst = C.view("dst");
+  std::vector<uint8_t> Out(size_t(In.P) * 8 * Dst.ElemBytes);
+  for (uint32_t P = 0; P < In.P; ++P)
+    for (unsigned J = 0; J < 8; ++J) {
+      float Want = Values.at(P, J);
+      uint32_t Found = 0xFFFFFFFFu;
+      for (uint64_t K = 0; K < In.N; ++K)
+        if (In.at(P, K) == Want) {
+          Found = static_cast<uint32_t>(K);
+          break;
+        }
+      storeFromInt(Dst.AP->Type, Out.data() + (size_t(P) * 8 + J) * Dst.ElemBytes, Found);
+    }
+  C.writeElements(Dst, Out);
+}
+
+void execRANGE_SELECT(ExecContext &C, const isa::Instr &) {
+  requireComparison(C, "cmp0");
+  requireComparison(C, "cmp1");
+  isa::AluOp Cmp0 = C.enumOf<isa::AluOp>("cmp0"), Cmp1 = C.enumOf<isa::AluOp>("cmp1");
+  int64_t Start = C.imm("start");
+  Tile T = C.load("src");
+  bool Reduce = C.present("reduce");
+  Tile Max(T.P, 1, -FLT_MAX);
+  for (uint32_t P = 0; P < T.P; ++P) {
+    float B0 = C.scalar("bound0", P), B1 = C.scalar("bound1", P);
+    for (uint64_t K = 0; K < T.N; ++K) {
+      float Idx = static_cast<float>(static_cast<int64_t>(K) + Start);
+      if (aluOp(Cmp0, Idx, B0) == 0.0f || aluOp(Cmp1, Idx, B1) == 0.0f)
+        T.at(P, K) = -FLT_MAX;
+      Max.at(P, 0) = aluOp(isa::AluOp::Maximum, Max.at(P, 0), T.at(P, K));
+    }
+  }
+  C.store("dst", T);
+  if (Reduce)
+    C.store("reduce", Max);
+}
+
+void execPARTITION_REDUCE(ExecContext &C, const isa::Instr &) {
+  requireReducible(C, "op");
+  isa::AluOp Op = C.enumOf<isa::AluOp>("op");
+  Tile In = C.load("src");
+  Tile Out(1, In.N);
+  for (uint64_t K = 0; K < In.N; ++K) {
+    float Acc = In.at(0, K);
+    for (uint32_t P = 1; P < In.P; ++P)
+      Acc = aluOp(Op, Acc, In.at(P, K));
+    Out.at(0, K) = Acc;
+  }
+  C.store("dst", Out);
+}
+
+}  // namespace trn::emu

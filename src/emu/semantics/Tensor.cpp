@@ -1,0 +1,152 @@
+//===- Tensor.cpp - TensorE: matmul and transpose -------------------------===//
+//
+// dst[m, n] = sum over k of stationary[k, m] * moving[k, n]: each product
+// rounded once to fp32, added into the fp32 accumulator in increasing k
+// order with a rounding after each addition (InstrTensor.td). The
+// accumulator starts from PSUM's value with acc=accumulate, else from the
+// first product.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Semantics.h"
+
+#include "trn/emu/Numerics.h"
+
+#include <fmt/format.h>
+
+namespace trn::emu {
+
+namespace {
+
+bool isFp32Family(isa::DType T) { return T == isa::DType::FP32 || T == isa::DType::TF32; }
+bool isLegacyFp8(isa::DType T) { return T == isa::DType::FP8_E4M3 || T == isa::DType::FP8_E5M2; }
+
+void loadStationary(ExecContext &C) {
+  View V = C.view("stationary");
+  RawTile Raw = C.loadRaw("stationary");
+  Stationary &S = C.M.PeStationary;
+  S.Loaded = true;
+  S.Type = Raw.Type;
+  S.K = Raw.P;
+  S.M = static_cast<uint32_t>(Raw.N);
+  S.Values.resize(size_t(S.K) * S.M);
+  S.Raw = Raw.Bytes;
+  uint32_t EB = V.ElemBytes;
+  for (size_t K = 0; K < S.Values.size(); ++K)
+    S.Values[K] = loadAsFloat(Raw.Type, Raw.Bytes.data() + K * EB);
+}
+
+void multiplyMoving(ExecContext &C) {
+  Stationary &S = C.M.PeStationary;
+  if (!S.Loaded)
+    C.fault(FaultKind::BadProgram, "no stationary is loaded: load_stationary or matmul first");
+  Tile Mov = C.load("moving");
+  isa::DType MovType = C.ap("moving").Type;
+  if (Mov.P != S.K)
+    C.fault(FaultKind::Shape,
+            fmt::format("'moving' has {} partitions but the stationary has K = {}: the "
+                        "contraction runs over partitions",
+                        Mov.P, S.K));
+  if (isFp32Family(MovType) != isFp32Family(S.Type))
+    C.fault(FaultKind::DType,
+            fmt::format("fp32 and tf32 pair only with each other: stationary {}, moving {}",
+                        isa::dtype(S.Type).Name, isa::dtype(MovType).Name));
+  if ((MovType == isa::DType::FP8_E4M3FN && isLegacyFp8(S.Type)) ||
+      (S.Type == isa::DType::FP8_E4M3FN && isLegacyFp8(MovType)))
+    C.fault(FaultKind::DType, "fp8_e4m3fn cannot be mixed with fp8_e4m3/fp8_e5m2");
+  View Dst = C.view("dst");
+  if (Dst.P != S.M || Dst.N != Mov.N)
+    C.fault(FaultKind::Shape,
+            fmt::format("the result is [{} x {}] (stationary M x moving N), but 'dst' is [{} x {}]",
+                        S.M, Mov.N, Dst.P, Dst.N));
+  bool Transpose = C.flag("transpose");
+  if (Transpose) {
+    // Pass-through: dst = stationary^T, bit-exact (A2). The moving operand
+    // must be the identity NKI lowers the transpose with.
+    for (uint32_t K = 0; K < Mov.P; ++K)
+      for (uint64_t N = 0; N < Mov.N; ++N)
+        if (Mov.at(K, N) != (K == N ? 1.0f : 0.0f))
+          C.fault(FaultKind::Shape, "transpose=true needs an identity as the 'moving' operand");
+    uint32_t SB = isa::dtype(S.Type).StorageBytes;
+    if (Dst.ElemBytes != (SB == 1 ? 2u : SB))
+      C.fault(FaultKind::DType,
+              fmt::format("a transpose of {} writes {}-byte elements, but 'dst' is {}",
+                          isa::dtype(S.Type).Name, SB == 1 ? 2 : SB, isa::dtype(Dst.AP->Type).Name));
+    std::vector<uint8_t> Out(size_t(Dst.P) * Dst.N * Dst.ElemBytes, 0);
+    for (uint32_t M = 0; M < S.M; ++M)
+      for (uint32_t K = 0; K < S.K; ++K)
+        std::memcpy(&Out[(size_t(M) * Dst.N + K) * Dst.ElemBytes], &S.Raw[(size_t(K) * S.M + M) * SB],
+                    SB);  // fp8 lands in the low byte, the upper byte stays 0
+    C.writeElements(Dst, Out, /*FromMatmul=*/true);
+    return;
+  }
+  if (Dst.AP->Type != isa::DType::FP32)
+    C.fault(FaultKind::DType, "a matmul result is fp32 (bf16/fp16 only with transpose=true)");
+  bool Accumulate = C.enumOf<isa::PsumMode>("acc") == isa::PsumMode::Accumulate;
+  Tile Out(Dst.P, Dst.N);
+  if (Accumulate) {
+    // Accumulating onto PSUM that a non-matmul instruction wrote is
+    // undefined on v2/v3 (ISA); onto never-written PSUM, a read of garbage.
+    for (uint32_t P = 0; P < Dst.P; ++P)
+      for (uint64_t N = 0; N < Dst.N; ++N) {
+        size_t At = C.M.Psum.index(Dst.AP->PartStart + P, static_cast<uint64_t>(Dst.byteOf(P, N)));
+        if (C.M.PsumWords[At / 4] == Machine::PsumWriter::Other)
+          C.faultOperand(FaultKind::UndefinedBehaviour, "dst",
+                         fmt::format("accumulates onto PSUM partition {} byte {}, which a "
+                                     "non-matmul instruction wrote (undefined on the hardware)",
+                                     Dst.AP->PartStart + P, Dst.byteOf(P, N)));
+      }
+    Out = C.load("dst");
+  }
+  for (uint32_t M = 0; M < S.M; ++M) {
+    float *Row = Out.row(M);
+    for (uint64_t N = 0; N < Mov.N; ++N) {
+      float Acc = Accumulate ? Row[N] : S.Values[M] * Mov.at(0, N);
+      for (uint32_t K = Accumulate ? 0 : 1; K < S.K; ++K)
+        Acc += S.Values[size_t(K) * S.M + M] * Mov.at(K, N);
+      Row[N] = Acc;
+    }
+  }
+  std::vector<uint8_t> Bytes(Out.V.size() * 4);
+  std::memcpy(Bytes.data(), Out.V.data(), Bytes.size());
+  C.writeElements(Dst, Bytes, /*FromMatmul=*/true);
+}
+
+}  // namespace
+
+void execLOAD_STATIONARY(ExecContext &C, const isa::Instr &) { loadStationary(C); }
+void execMULTIPLY_MOVING(ExecContext &C, const isa::Instr &) { multiplyMoving(C); }
+void execMATMUL(ExecContext &C, const isa::Instr &) {
+  loadStationary(C);
+  multiplyMoving(C);
+}
+
+void execTRANSPOSE_PE(ExecContext &C, const isa::Instr &) {
+  // As the hardware does it: a matmul of src (as the stationary) against an
+  // identity, in fp32, so 0 * inf = NaN spreads across a row (ISA).
+  Tile In = C.load("src");
+  View Dst = C.view("dst");
+  if (Dst.AP->Type != C.ap("src").Type)
+    C.fault(FaultKind::DType, "transpose keeps the dtype: 'dst' must have the dtype of 'src'");
+  if (Dst.P != In.N || Dst.N != In.P)
+    C.fault(FaultKind::Shape, fmt::format("'src' is [{} x {}], so 'dst' must be [{} x {}]", In.P,
+                                          In.N, In.N, In.P));
+  Tile Out(Dst.P, Dst.N);
+  for (uint64_t F = 0; F < In.N; ++F)
+    for (uint32_t P = 0; P < In.P; ++P) {
+      float Acc = In.at(0, F) * (P == 0 ? 1.0f : 0.0f);
+      for (uint32_t K = 1; K < In.P; ++K)
+        Acc += In.at(K, F) * (P == K ? 1.0f : 0.0f);
+      Out.at(static_cast<uint32_t>(F), P) = Acc;
+    }
+  std::vector<uint8_t> Bytes(Out.V.size() * Dst.ElemBytes);
+  for (size_t K = 0; K < Out.V.size(); ++K)
+    storeFromFloat(Dst.AP->Type, Bytes.data() + K * Dst.ElemBytes, Out.V[K]);
+  C.writeElements(Dst, Bytes, /*FromMatmul=*/true);
+  // The identity trick replaces the loaded stationary with src.
+  RawTile Raw = C.loadRaw("src");
+  Stationary &S = C.M.PeStationary;
+  S = {true, Raw.Type, Raw.P, static_cast<uint32_t>(Raw.N), In.V, Raw.Bytes};
+}
+
+}  // namespace trn::emu

@@ -1,0 +1,235 @@
+//===- trn-emu - run a program on an emulated NeuronCore -------------------===//
+//
+// trn-emu prog.o|prog.s [--chip C] [--in NAME=FILE.npy]... [--out NAME=FILE.npy]...
+//         [--check NAME=REF.npy --rtol R --atol A]... [--random-inputs --seed N]
+//         [--max-cycles N] [--max-instructions N] [--strict] [-I DIR]...
+// Exit codes: 0 success; 1 the program faulted at run time; 2 bad usage or a
+// bad input file; 3 a --check mismatch. Outputs are written only after a
+// clean run, each whole or not at all.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trn/asm/Assembler.h"
+#include "trn/emu/Check.h"
+#include "trn/emu/Emulator.h"
+#include "trn/npy/Npy.h"
+#include "trn/object/ObjectFile.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include <iostream>
+#include <map>
+
+namespace po = boost::program_options;
+using namespace trn;
+
+namespace {
+
+constexpr int ExitFault = 1, ExitUsage = 2, ExitMismatch = 3;
+
+struct UsageError {
+  std::string Message;
+};
+
+std::pair<std::string, std::string> nameEqualsFile(const std::string &Opt, const std::string &S) {
+  size_t Eq = S.find('=');
+  if (Eq == std::string::npos || Eq == 0 || Eq + 1 == S.size())
+    throw UsageError{fmt::format("--{} takes NAME=FILE.npy, not '{}'", Opt, S)};
+  return {S.substr(0, Eq), S.substr(Eq + 1)};
+}
+
+std::vector<uint8_t> readFile(const std::string &Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
+  if (!Buf)
+    throw UsageError{fmt::format("cannot read '{}': {}", Path, Buf.getError().message())};
+  return std::vector<uint8_t>((*Buf)->getBufferStart(), (*Buf)->getBufferEnd());
+}
+
+npy::Array readNpy(const std::string &Path) {
+  std::vector<uint8_t> Bytes = readFile(Path);
+  auto A = npy::parse(Bytes);
+  if (auto *Err = std::get_if<std::string>(&A))
+    throw UsageError{fmt::format("{}: {}", Path, *Err)};
+  return std::get<npy::Array>(std::move(A));
+}
+
+const object::Tensor &tensorNamed(const object::Program &P, const std::string &Name,
+                                  const char *Opt) {
+  const object::Tensor *T = P.findTensor(Name);
+  if (!T) {
+    std::vector<std::string> Names;
+    for (const object::Tensor &X : P.Tensors)
+      Names.push_back(X.Name);
+    throw UsageError{fmt::format("--{} {}: the program declares no tensor '{}' (it has: {})", Opt,
+                                 Name, Name, Names.empty() ? "none" : fmt::format("{}", fmt::join(Names, ", ")))};
+  }
+  return *T;
+}
+
+object::Program loadProgram(const std::string &Path, const std::vector<std::string> &Includes,
+                            std::optional<isa::Chip> Chip) {
+  std::vector<uint8_t> Bytes = readFile(Path);
+  if (object::looksLikeElf(Bytes)) {
+    auto P = object::readObject(Bytes);
+    if (auto *Err = std::get_if<std::string>(&P))
+      throw UsageError{fmt::format("{}: {}", Path, *Err)};
+    return std::get<object::Program>(std::move(P));
+  }
+  assembler::Options Opts;
+  Opts.IncludeDirs = Includes;
+  Opts.Chip = Chip;
+  assembler::Result R = assembler::assembleFile(Path, Opts, llvm::errs());
+  if (!R.Program)
+    throw UsageError{fmt::format("{} error{} in {}", R.Errors, R.Errors == 1 ? "" : "s", Path)};
+  return std::move(*R.Program);
+}
+
+int run(int argc, char **argv) {
+  po::options_description Visible("Usage: trn-emu [options] <prog.o | prog.s>\nOptions");
+  Visible.add_options()("help,h", "print this help")(
+      "chip", po::value<std::string>()->value_name("NAME"),
+      "run on trn1, trn2 or trn3 (default: the program's)")(
+      "in", po::value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
+      "set input tensor NAME from a .npy file")(
+      "out", po::value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
+      "write tensor NAME to a .npy file after the run")(
+      "check", po::value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
+      "compare tensor NAME with a reference .npy (exit 3 on mismatch)")(
+      "rtol", po::value<double>()->default_value(1e-5, "1e-5"), "relative tolerance for --check")(
+      "atol", po::value<double>()->default_value(1e-8, "1e-8"), "absolute tolerance for --check")(
+      "random-inputs", "fill every input not given by --in with random values")(
+      "seed", po::value<uint64_t>()->default_value(0), "seed for --random-inputs")(
+      "max-cycles", po::value<uint64_t>()->default_value(0),
+      "stop after this many PE-clock cycles (0: no limit)")(
+      "max-instructions", po::value<uint64_t>()->default_value(0),
+      "stop after this many instructions (0: no limit)")(
+      "strict", "reads of never-written SBUF/PSUM are errors, not warnings")(
+      "include,I", po::value<std::vector<std::string>>()->value_name("DIR")->composing(),
+      "search DIR for .include files (assembly input)");
+  po::options_description All;
+  All.add(Visible).add_options()("input", po::value<std::vector<std::string>>());
+  po::positional_options_description Positional;
+  Positional.add("input", -1);
+  po::variables_map VM;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(All).positional(Positional).run(), VM);
+    po::notify(VM);
+  } catch (const po::error &E) {
+    throw UsageError{E.what()};
+  }
+  if (VM.count("help")) {
+    std::cout << Visible << "\n";
+    return 0;
+  }
+  auto List = [&](const char *Name) {
+    return VM.count(Name) ? VM[Name].as<std::vector<std::string>>() : std::vector<std::string>{};
+  };
+  if (List("input").size() != 1)
+    throw UsageError{"expected exactly one program (.o or .s); try --help"};
+  std::optional<isa::Chip> Chip;
+  if (VM.count("chip")) {
+    Chip = isa::lookupChip(VM["chip"].as<std::string>());
+    if (!Chip)
+      throw UsageError{fmt::format("unknown chip '{}': expected trn1, trn2 or trn3",
+                                   VM["chip"].as<std::string>())};
+  }
+  std::string Path = List("input")[0];
+  emu::Emulator E(loadProgram(Path, List("include"), Chip), Chip);
+  const object::Program &P = E.program();
+
+  // Inputs.
+  std::map<std::string, bool> Given;
+  for (const std::string &S : List("in")) {
+    auto [Name, File] = nameEqualsFile("in", S);
+    const object::Tensor &T = tensorNamed(P, Name, "in");
+    auto Bytes = npy::toTensor(readNpy(File), T.Type, T.Shape);
+    if (auto *Err = std::get_if<std::string>(&Bytes))
+      throw UsageError{fmt::format("--in {}: {}: {}", Name, File, *Err)};
+    if (auto Err = E.setTensor(Name, std::get<std::vector<uint8_t>>(Bytes)))
+      throw UsageError{*Err};
+    Given[Name] = true;
+  }
+  std::mt19937_64 Rng(VM["seed"].as<uint64_t>());
+  for (const object::Tensor &T : P.Tensors) {
+    if (T.Role != object::TensorRole::Input || Given.count(T.Name) || T.InitOffset)
+      continue;
+    if (!VM.count("random-inputs"))
+      throw UsageError{fmt::format("input tensor '{}' is not given: use --in {}=FILE.npy or "
+                                   "--random-inputs",
+                                   T.Name, T.Name)};
+    E.setTensor(T.Name, emu::randomTensor(T, Rng));
+  }
+  // Validate --out/--check names and read references before running.
+  std::vector<std::pair<const object::Tensor *, std::string>> Outs;
+  for (const std::string &S : List("out")) {
+    auto [Name, File] = nameEqualsFile("out", S);
+    Outs.push_back({&tensorNamed(P, Name, "out"), File});
+  }
+  std::vector<std::pair<const object::Tensor *, npy::Array>> Checks;
+  for (const std::string &S : List("check")) {
+    auto [Name, File] = nameEqualsFile("check", S);
+    Checks.push_back({&tensorNamed(P, Name, "check"), readNpy(File)});
+  }
+
+  emu::RunOptions Opts;
+  Opts.MaxCycles = VM["max-cycles"].as<uint64_t>();
+  Opts.MaxInstructions = VM["max-instructions"].as<uint64_t>();
+  Opts.Strict = VM.count("strict") > 0;
+  emu::RunResult R = E.run(Opts);
+  for (const std::string &W : R.Warnings)
+    llvm::errs() << W << "\n";
+  if (R.Error) {
+    llvm::errs() << R.Error->Message << "\n";
+    return ExitFault;
+  }
+  llvm::outs() << fmt::format("ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {}\n",
+                              R.Instructions, R.TimePs / 1e6, R.Cycles, E.chip().Name);
+
+  // Outputs: every file is serialised first, then each is written whole.
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> Files;
+  for (auto &[T, File] : Outs)
+    Files.push_back({File, npy::serialize(npy::fromTensor(E.tensor(T->Name), T->Type, T->Shape))});
+  for (auto &[File, Bytes] : Files)
+    if (auto Err = object::writeFileAtomically(File, Bytes))
+      throw UsageError{*Err};
+
+  bool AllOk = true;
+  double RTol = VM["rtol"].as<double>(), ATol = VM["atol"].as<double>();
+  for (auto &[T, Ref] : Checks) {
+    auto C = emu::compare(*T, E.tensor(T->Name), Ref, RTol, ATol);
+    if (auto *Err = std::get_if<std::string>(&C))
+      throw UsageError{fmt::format("--check {}: {}", T->Name, *Err)};
+    const emu::CheckResult &CR = std::get<emu::CheckResult>(C);
+    if (CR.ok()) {
+      llvm::outs() << fmt::format("check {}: ok, {} elements within rtol={:g} atol={:g} (max abs "
+                                  "error {:g}, max rel error {:g})\n",
+                                  T->Name, CR.Elements, RTol, ATol, CR.MaxAbsError,
+                                  CR.MaxRelError);
+      continue;
+    }
+    AllOk = false;
+    llvm::outs() << fmt::format("check {}: MISMATCH in {} of {} elements (rtol={:g} atol={:g}; "
+                                "max abs error {:g}, max rel error {:g})\n",
+                                T->Name, CR.Mismatches, CR.Elements, RTol, ATol, CR.MaxAbsError,
+                                CR.MaxRelError);
+    for (const emu::Mismatch &M : CR.First)
+      llvm::outs() << fmt::format("  {}[{}]: got {:g}, expected {:g}\n", T->Name,
+                                  fmt::join(M.Index, ", "), M.Got, M.Expected);
+  }
+  return AllOk ? 0 : ExitMismatch;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  try {
+    return run(argc, argv);
+  } catch (const UsageError &E) {
+    llvm::errs() << "trn-emu: error: " << E.Message << "\n";
+    return ExitUsage;
+  }
+}
