@@ -70,7 +70,9 @@ def Max     : CostOp<"max", "">;
 def Min     : CostOp<"min", "">;
 def Add     : CostOp<"add", "+">;
 def Mul     : CostOp<"mul", "*">;
-def CeilDiv : CostOp<"ceildiv", "/">;   // rounds up: N/2 of an odd N costs (N+1)/2
+// Division rounds up (N/2 of an odd N costs (N+1)/2), so it is written as
+// ceildiv(N, 2), not as a plain "/".
+def CeilDiv : CostOp<"ceildiv", "">;
 def Id      : CostOp<"id", "">;        // a bare value: (Id N) is N
 
 class CostCase<list<CostPred> when, dag formula> {

@@ -60,13 +60,14 @@ std::optional<std::string> checkHeader(std::span<const uint8_t> Bytes) {
     return fmt::format("not a 64-bit ELF file (EI_CLASS {})", H.e_ident[ELF::EI_CLASS]);
   if (H.e_ident[ELF::EI_DATA] != ELF::ELFDATA2LSB)
     return fmt::format("not a little-endian ELF file (EI_DATA {})", H.e_ident[ELF::EI_DATA]);
+  // The machine first: it is what tells another architecture's file apart.
+  if (H.e_machine != ElfMachine)
+    return fmt::format("e_machine 0x{:X} is not trnemu's (0x{:X})", uint16_t(H.e_machine),
+                       ElfMachine);
   if (H.e_ident[ELF::EI_VERSION] != ELF::EV_CURRENT)
     return fmt::format("unknown ELF version (EI_VERSION {})", H.e_ident[ELF::EI_VERSION]);
   if (H.e_ident[ELF::EI_OSABI] != ELF::ELFOSABI_NONE)
     return fmt::format("EI_OSABI {} is not 0 (System V)", H.e_ident[ELF::EI_OSABI]);
-  if (H.e_machine != ElfMachine)
-    return fmt::format("e_machine 0x{:X} is not trnemu's (0x{:X})", uint16_t(H.e_machine),
-                       ElfMachine);
   if (H.e_type != ELF::ET_REL)
     return fmt::format("e_type {} is not ET_REL (a relocatable object)", uint16_t(H.e_type));
   if (H.e_version != ELF::EV_CURRENT)
@@ -178,7 +179,8 @@ private:
   bool readShape(uint8_t Rank, const U64 (&Dims)[MaxRank], std::string_view What,
                  std::vector<uint64_t> &Out);
   bool readDType(uint8_t Id, std::string_view What, isa::DType &Out);
-  // Bytes of Elements elements of T, or a message naming What.
+  // Elements x T's storage size, and the product of Dims; on 64-bit overflow
+  // nullopt, with the error set.
   std::optional<uint64_t> sizeInBytes(uint64_t Elements, isa::DType T, std::string_view What);
   std::optional<uint64_t> product(std::span<const uint64_t> Dims, std::string_view What);
 

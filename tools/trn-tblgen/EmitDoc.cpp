@@ -96,7 +96,8 @@ void emitInstr(const IsaModel &M, const InstrInfo &I, raw_ostream &OS) {
         if (M.spaceList(Op.SpaceMask).find("psum") != std::string::npos &&
             Op.MaxFreePsum != Op.MaxFree)
           Accepts += fmt::format(" ({} in PSUM)", Op.MaxFreePsum);
-        if (Op.OneBank)
+        // Unless the operand's description says so already.
+        if (Op.OneBank && StringRef(Op.Description).find_insensitive("bank") == StringRef::npos)
           Accepts += "; within one PSUM bank";
       }
       std::string Written =

@@ -11,7 +11,8 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <set>
+#include <limits>
+#include <map>
 
 using namespace llvm;
 
@@ -34,21 +35,40 @@ std::string bitRange(int Lsb, int Width) {
   return fmt::format("bits {}..{}", Lsb, Lsb + Width - 1);
 }
 
+// "an 8-bit", "a 6-bit": the article for a number as it is read out.
+const char *article(int64_t N) {
+  std::string S = std::to_string(N);
+  bool An = S.front() == '8' || (S.size() % 3 == 2 && (S.starts_with("11") || S.starts_with("18")));
+  return An ? "an" : "a";
+}
+
 // The checks below print every problem they find and keep going, so that one
-// run reports all of them; Reader::Failed says whether any was printed.
+// run reports all of them; failed() says whether any was printed.
+//
+// Every error is counted in llvm::ErrorsPrinted, and failed() is read off
+// that count: the model is withheld only when TableGenMain will see an
+// error, exit non-zero and not keep the output file.
 class Reader {
 public:
-  explicit Reader(const RecordKeeper &RK) : RK(RK) {}
+  explicit Reader(const RecordKeeper &RK) : RK(RK), ErrorsBefore(ErrorsPrinted) {}
   std::optional<IsaModel> run();
 
 private:
   const RecordKeeper &RK;
   IsaModel M;
-  bool Failed = false;
+  const unsigned ErrorsBefore;
+  bool EngineIdClash = false, DTypeIdClash = false;
 
-  void error(const Record *R, const Twine &Msg) {
-    PrintError(R->getLoc(), Msg);
-    Failed = true;
+  static bool inDenseRange(int Id, size_t N) { return Id >= 0 && static_cast<size_t>(Id) < N; }
+
+  bool failed() const { return ErrorsPrinted != ErrorsBefore; }
+  void error(const Record *R, const Twine &Msg) { PrintError(R->getLoc(), Msg); }
+  // An error that belongs to no record. PrintError(const Twine &) does not
+  // count in ErrorsPrinted (and PrintError with no SMLoc would print
+  // "<unknown>:0:"), so it is counted here.
+  void error(const Twine &Msg) {
+    PrintError(Msg);
+    ++ErrorsPrinted;
   }
   void note(const Record *R, const Twine &Msg) { PrintNote(R->getLoc(), Msg); }
 
@@ -58,12 +78,16 @@ private:
   void readEnums();
   void readKinds();
   void readHeader();
+  void checkIdWidths(); // after the header and operand kinds
   void readCosts();
-  bool readFormula(const Record *Owner, const Init *I, CostCaseInfo &Case, std::string &Text);
+  // Text gets the formula as people write it; Infix says whether it is a
+  // bare infix expression, which needs parentheses inside another one.
+  bool readFormula(const Record *Owner, const Init *I, CostCaseInfo &Case, std::string &Text,
+                   bool &Infix);
   void readInstrs();
   bool readOperand(const InstrInfo &I, const DagInit *Ops, unsigned Idx, OperandInfo &Op);
   void checkDefault(const InstrInfo &I, const OperandInfo &Op);
-  void readAsmString(InstrInfo &I);
+  void readAsmString(InstrInfo &I, bool CheckAllWritten);
   void readPerfModes();
   void readChips();
 
@@ -104,7 +128,8 @@ private:
 unsigned Reader::spaceMask(const Record *R, StringRef Field) {
   unsigned Mask = 0;
   for (const Record *S : R->getValueAsListOfDefs(Field))
-    Mask |= 1u << S->getValueAsInt("Id");
+    if (int64_t Id = S->getValueAsInt("Id"); Id >= 1 && Id <= 3) // others are reported
+      Mask |= 1u << Id;
   return Mask;
 }
 
@@ -140,6 +165,7 @@ void Reader::readSpacesAndEngines() {
       if (Other.Id == E.Id) {
         error(R, fmt::format("engine id {} is already used by {}", E.Id, Other.RecordName));
         note(Other.Def, "previous definition is here");
+        EngineIdClash = true;
       }
       if (Other.Prefix == E.Prefix) {
         error(R,
@@ -151,11 +177,13 @@ void Reader::readSpacesAndEngines() {
   }
   std::sort(M.Engines.begin(), M.Engines.end(),
             [](const auto &A, const auto &B) { return A.Id < B.Id; });
-  for (size_t I = 0; I < M.Engines.size(); ++I)
-    if (M.Engines[I].Id != static_cast<int>(I))
-      error(M.Engines[I].Def,
-            fmt::format("engine ids must be 0 to {} without gaps; {} has id {}",
-                        M.Engines.size() - 1, M.Engines[I].RecordName, M.Engines[I].Id));
+  // With the ids unique, an id outside 0..N-1 is exactly one misplaced
+  // engine (a clash is a problem of its own, already reported).
+  if (!EngineIdClash)
+    for (const EngineInfo &E : M.Engines)
+      if (!inDenseRange(E.Id, M.Engines.size()))
+        error(E.Def, fmt::format("engine ids must be 0 to {} without gaps; {} has id {}",
+                                 M.Engines.size() - 1, E.RecordName, E.Id));
 }
 
 void Reader::readDTypes() {
@@ -174,25 +202,60 @@ void Reader::readDTypes() {
                 static_cast<int>(R->getValueAsInt("MinGen"))};
     if (T.Kind != "float" && T.Kind != "int" && T.Kind != "uint")
       error(R, fmt::format("dtype kind '{}' is not float, int or uint", T.Kind));
+    else if (T.Kind == "float" && T.FloatStyle != "ieee" && T.FloatStyle != "fn")
+      error(R,
+            fmt::format("dtype {}: float style '{}' is not 'ieee' or 'fn'", T.Name, T.FloatStyle));
+    else if (T.Kind != "float" && !T.FloatStyle.empty())
+      error(R, fmt::format("dtype {}: an integer type has float style '{}': it must be \"\"",
+                           T.Name, T.FloatStyle));
     if (T.Kind == "float" && 1 + T.ExponentBits + T.MantissaBits != T.Bits)
       error(R, fmt::format("dtype {}: 1 + {} exponent + {} mantissa bits is not {} bits", T.Name,
                            T.ExponentBits, T.MantissaBits, T.Bits));
     if (T.StorageBytes * 8 < T.Bits)
       error(R, fmt::format("dtype {}: {} bits do not fit {} storage bytes", T.Name, T.Bits,
                            T.StorageBytes));
-    for (const DTypeInfo &Other : M.DTypes)
-      if (Other.Id == T.Id || Other.Name == T.Name) {
-        error(R, fmt::format("dtype {} (id {}) clashes with {}", T.Name, T.Id, Other.RecordName));
+    if (T.MinGen < 2 || T.MinGen > 4)
+      error(R, fmt::format("dtype {} has MinGen {}: generations are 2 (trn1) to 4 (trn3)", T.Name,
+                           T.MinGen));
+    for (const DTypeInfo &Other : M.DTypes) {
+      if (Other.Id == T.Id) {
+        error(R, fmt::format("dtype id {} of {} is already used by {}", T.Id, T.Name,
+                             Other.RecordName));
+        note(Other.Def, "previous definition is here");
+        DTypeIdClash = true;
+      }
+      if (Other.Name == T.Name) {
+        error(R, fmt::format("dtype name '{}' is already used by {}", T.Name, Other.RecordName));
         note(Other.Def, "previous definition is here");
       }
+    }
     M.DTypes.push_back(T);
   }
   std::sort(M.DTypes.begin(), M.DTypes.end(),
             [](const auto &A, const auto &B) { return A.Id < B.Id; });
-  for (size_t I = 0; I < M.DTypes.size(); ++I)
-    if (M.DTypes[I].Id != static_cast<int>(I))
-      error(M.DTypes[I].Def, fmt::format("dtype ids must be 0 to {} without gaps; {} has id {}",
-                                         M.DTypes.size() - 1, M.DTypes[I].Name, M.DTypes[I].Id));
+  if (!DTypeIdClash) // as for engines
+    for (const DTypeInfo &T : M.DTypes)
+      if (!inDenseRange(T.Id, M.DTypes.size()))
+        error(T.Def, fmt::format("dtype ids must be 0 to {} without gaps; {} has id {}",
+                                 M.DTypes.size() - 1, T.Name, T.Id));
+}
+
+void Reader::checkIdWidths() {
+  // Ids the gap checks reported (outside 0..N-1) are not reported again.
+  if (const HeaderFieldInfo *F = headerField("engine"); F && F->Width <= 31)
+    for (const EngineInfo &E : M.Engines)
+      if ((EngineIdClash || inDenseRange(E.Id, M.Engines.size())) &&
+          (E.Id < 0 || E.Id >= (1 << F->Width)))
+        error(E.Def, fmt::format("engine {} has id {}, which the header's {}-bit 'engine' field "
+                                 "cannot hold (ids 0 to {})",
+                                 E.RecordName, E.Id, F->Width, (1 << F->Width) - 1));
+  if (const FieldInfo *F = kindField("access-pattern", "dtype"); F && F->Width <= 31)
+    for (const DTypeInfo &T : M.DTypes)
+      if ((DTypeIdClash || inDenseRange(T.Id, M.DTypes.size())) &&
+          (T.Id < 0 || T.Id >= (1 << F->Width)))
+        error(T.Def, fmt::format("dtype {} has id {}, which the {}-bit 'dtype' field of "
+                                 "'access-pattern' cannot hold (ids 0 to {})",
+                                 T.Name, T.Id, F->Width, (1 << F->Width) - 1));
 }
 
 void Reader::readEnums() {
@@ -254,35 +317,32 @@ void Reader::readKinds() {
     if (K.Bits <= 0 || K.Bits % 8 != 0)
       error(R,
             fmt::format("operand kind '{}' has {} bits: operands are whole bytes", K.Name, K.Bits));
-    auto FieldDefs = R->getValueAsListOfDefs("Fields");
-    for (const Record *FR : FieldDefs) {
+    // A field is an anonymous EncField<...> record whose location is the
+    // EncField class, so its errors are reported at the kind and name it.
+    for (const Record *FR : R->getValueAsListOfDefs("Fields")) {
       FieldInfo F{FR->getValueAsString("Name").str(), static_cast<int>(FR->getValueAsInt("Lsb")),
                   static_cast<int>(FR->getValueAsInt("Width")), FR->getValueAsBit("Signed")};
       if (const Record *Nested = FR->getValueAsOptionalDef("Nested")) {
         F.NestedKind = kindIndex(Nested);
         if (F.NestedKind >= 0 && M.Kinds[F.NestedKind].Bits != F.Width)
-          error(FR, fmt::format("field '{}' of operand kind '{}' is {} bits wide but nests '{}' "
-                                "of {} bits",
-                                F.Name, K.Name, F.Width, M.Kinds[F.NestedKind].Name,
-                                M.Kinds[F.NestedKind].Bits));
+          error(R, fmt::format("field '{}' of operand kind '{}' is {} bits wide but nests '{}' "
+                               "of {} bits",
+                               F.Name, K.Name, F.Width, M.Kinds[F.NestedKind].Name,
+                               M.Kinds[F.NestedKind].Bits));
       }
       if (F.Width <= 0 || (F.Width > 64 && F.NestedKind < 0))
-        error(FR, fmt::format("field '{}' of operand kind '{}' is {} bits wide: fields hold 1 "
-                              "to 64 bits",
-                              F.Name, K.Name, F.Width));
+        error(R, fmt::format("field '{}' of operand kind '{}' is {} bits wide: fields hold 1 "
+                             "to 64 bits",
+                             F.Name, K.Name, F.Width));
       if (F.Lsb < 0 || F.Lsb + F.Width > K.Bits)
-        error(FR, fmt::format("field '{}' ({}) does not fit the {} bits of operand kind '{}'",
-                              F.Name, bitRange(F.Lsb, F.Width), K.Bits, K.Name));
-      for (size_t I = 0; I < K.Fields.size(); ++I) {
-        const FieldInfo &O = K.Fields[I];
-        if (F.Lsb < O.Lsb + O.Width && O.Lsb < F.Lsb + F.Width) {
-          error(FR, fmt::format("encoding overlap: field '{}' ({}) of operand kind '{}' overlaps "
-                                "field '{}' ({})",
-                                F.Name, bitRange(F.Lsb, F.Width), K.Name, O.Name,
-                                bitRange(O.Lsb, O.Width)));
-          note(FieldDefs[I], "overlapped field is here");
-        }
-      }
+        error(R, fmt::format("field '{}' ({}) does not fit the {} bits of operand kind '{}'",
+                             F.Name, bitRange(F.Lsb, F.Width), K.Bits, K.Name));
+      for (const FieldInfo &O : K.Fields)
+        if (F.Lsb < O.Lsb + O.Width && O.Lsb < F.Lsb + F.Width)
+          error(R, fmt::format("encoding overlap: field '{}' ({}) of operand kind '{}' overlaps "
+                               "field '{}' ({})",
+                               F.Name, bitRange(F.Lsb, F.Width), K.Name, O.Name,
+                               bitRange(O.Lsb, O.Width)));
       K.Fields.push_back(F);
     }
   }
@@ -291,8 +351,7 @@ void Reader::readKinds() {
 void Reader::readHeader() {
   const Record *H = RK.getDef("InstrHeader");
   if (!H) {
-    PrintError("no 'InstrHeader' record: the header's size is unknown");
-    Failed = true;
+    error("no 'InstrHeader' record: the header's size is unknown");
     return;
   }
   M.HeaderBits = static_cast<int>(H->getValueAsInt("Bits"));
@@ -321,14 +380,13 @@ void Reader::readHeader() {
   std::sort(M.Header.begin(), M.Header.end(),
             [](const auto &A, const auto &B) { return A.Lsb < B.Lsb; });
   for (const char *Required : {"opcode", "engine"})
-    if (!headerField(Required)) {
-      PrintError(H->getLoc(), fmt::format("the header has no '{}' field", Required));
-      Failed = true;
-    }
+    if (!headerField(Required))
+      error(H, fmt::format("the header has no '{}' field", Required));
 }
 
 bool Reader::readFormula(const Record *Owner, const Init *I, CostCaseInfo &Case,
-                         std::string &Text) {
+                         std::string &Text, bool &Infix) {
+  Infix = false;
   if (const auto *Int = dyn_cast<IntInit>(I)) {
     Case.Rpn.push_back({CostNode::Int, Int->getValue(), 0});
     Text = std::to_string(Int->getValue());
@@ -369,25 +427,33 @@ bool Reader::readFormula(const Record *Owner, const Init *I, CostCaseInfo &Case,
   unsigned WantMin = OpIt->Name == "id" ? 1 : 2,
            WantMax = OpIt->Name == "id" || OpIt->Name == "ceildiv" ? WantMin : 8;
   if (N < WantMin || N > WantMax) {
-    error(Owner, fmt::format("cost formula operator '{}' takes {}{} arguments, not {}",
-                             OpIt->RecordName, WantMin, WantMax == WantMin ? "" : " or more", N));
+    std::string Takes =
+        WantMin == WantMax ? std::to_string(WantMin) : fmt::format("{} to {}", WantMin, WantMax);
+    error(Owner, fmt::format("cost formula operator '{}' takes {} argument{}, not {}",
+                             OpIt->RecordName, Takes, WantMax == 1 ? "" : "s", N));
     return false;
   }
   std::vector<std::string> ArgText(N);
-  for (unsigned A = 0; A < N; ++A)
-    if (!readFormula(Owner, Dag->getArg(A), Case, ArgText[A]))
+  std::vector<char> ArgInfix(N);
+  for (unsigned A = 0; A < N; ++A) {
+    bool IsInfix;
+    if (!readFormula(Owner, Dag->getArg(A), Case, ArgText[A], IsInfix))
       return false;
+    ArgInfix[A] = IsInfix;
+  }
   Case.Rpn.push_back({CostNode::Op, OpIt - M.CostOps.begin(), static_cast<int>(N)});
   if (OpIt->Name == "id") {
     Text = ArgText[0];
+    Infix = ArgInfix[0];
   } else if (OpIt->Infix.empty()) {
     Text = OpIt->Name + "(" + join(ArgText, ", ") + ")";
   } else {
     // Parenthesise nested infix terms so that "4 * (a + b)" reads right.
     for (unsigned A = 0; A < N; ++A)
-      if (ArgText[A].find(' ') != std::string::npos && ArgText[A].back() != ')')
+      if (ArgInfix[A])
         ArgText[A] = "(" + ArgText[A] + ")";
     Text = join(ArgText, " " + OpIt->Infix + " ");
+    Infix = true;
   }
   return true;
 }
@@ -433,7 +499,8 @@ void Reader::readCosts() {
         error(R, fmt::format("case {} of cost class {} has no predicates, so the cases after "
                              "it can never apply",
                              I + 1, C.Name));
-      readFormula(R, Cases[I]->getValueAsDag("Formula"), Case, Case.Text);
+      bool Infix;
+      readFormula(R, Cases[I]->getValueAsDag("Formula"), Case, Case.Text, Infix);
       C.Cases.push_back(std::move(Case));
     }
     M.CostClasses.push_back(std::move(C));
@@ -456,6 +523,14 @@ bool Reader::readOperand(const InstrInfo &I, const DagInit *Ops, unsigned Idx, O
     return false;
   }
   const Record *T = Def->getDef();
+  // Opt<T, ""> would be a required operand that reads as an optional one.
+  if (T->isSubClassOf("Opt") && T->getValueAsString("Default").empty()) {
+    error(I.Def, fmt::format("optional operand '${}' of '{}' has an empty default, which would "
+                             "make it required: give Opt<...> the default's spelling, or drop "
+                             "Opt<...>",
+                             Op.Name, I.Mnemonic));
+    return false;
+  }
   Op.TypeName = T->isAnonymous() ? "Opt<...>" : T->getName().str();
   Op.Kind = kindIndex(T->getValueAsDef("Kind"));
   Op.SpaceMask = spaceMask(T, "Spaces");
@@ -506,41 +581,77 @@ void Reader::checkDefault(const InstrInfo &I, const OperandInfo &Op) {
                      [&](const EnumValueInfo &V) { return V.Name == D; });
     Want = "a value of " + E.Name;
   } else if (Kind == "imm") {
+    // Without a range of its own, the operand holds what its field holds.
+    int64_t Lo = Op.Min, Hi = Op.Max;
+    if (!Op.HasRange && M.Kinds[Op.Kind].Fields.empty()) {
+      Lo = std::numeric_limits<int64_t>::min();
+      Hi = std::numeric_limits<int64_t>::max();
+    } else if (!Op.HasRange) {
+      const FieldInfo &F = M.Kinds[Op.Kind].Fields.front();
+      int W = std::min(F.Width, 63);
+      Lo = F.Signed ? -(int64_t(1) << (W - 1)) : 0;
+      Hi = F.Signed ? (int64_t(1) << (W - 1)) - 1 : (int64_t(1) << W) - 1;
+    }
     int64_t V;
-    Ok = !StringRef(D).getAsInteger(10, V) && (!Op.HasRange || (V >= Op.Min && V <= Op.Max));
-    Want = "an integer in range";
+    Ok = !StringRef(D).getAsInteger(10, V) && V >= Lo && V <= Hi;
+    Want = fmt::format("a decimal integer from {} to {}", Lo, Hi);
   } else if (Kind == "fimm" || Kind == "scalar") {
+    // strtod would skip leading white space; the assembler does not.
     char *End = nullptr;
     std::strtod(D.c_str(), &End);
-    Ok = End && *End == 0 && !D.empty();
+    Ok = !D.empty() && !isSpace(D.front()) && End && *End == 0;
     Want = "a number";
   } else {
-    Ok = false;
-    Want = "nothing: operands of kind '" + Kind + "' cannot be optional";
+    error(I.Def, fmt::format("default '{}' of operand '${}' of '{}' is not valid: operands of "
+                             "kind '{}' cannot be optional",
+                             D, Op.Name, I.Mnemonic, Kind));
+    return;
   }
   if (!Ok)
     error(I.Def, fmt::format("default '{}' of operand '${}' of '{}' is not valid: expected {}", D,
                              Op.Name, I.Mnemonic, Want));
 }
 
-void Reader::readAsmString(InstrInfo &I) {
+// CheckAllWritten is false when the operand list itself was wrong (a name
+// used twice): which operand an item meant is then guesswork.
+void Reader::readAsmString(InstrInfo &I, bool CheckAllWritten) {
   std::vector<int> Seen(I.Operands.size(), 0);
   bool SawKeyword = false;
+  std::map<std::string, std::string> Keywords; // keyword -> operand
+  auto IsIdentifier = [](StringRef S) {
+    return !S.empty() && (isAlpha(S.front()) || S.front() == '_') &&
+           all_of(S, [](char C) { return isAlnum(C) || C == '_'; });
+  };
   SmallVector<StringRef, 8> Items;
-  StringRef(I.AsmString).split(Items, ',', -1, /*KeepEmpty=*/false);
+  if (!StringRef(I.AsmString).trim().empty())
+    StringRef(I.AsmString).split(Items, ',', -1, /*KeepEmpty=*/true);
   for (StringRef Item : Items) {
     Item = Item.trim();
+    if (Item.empty()) {
+      error(I.Def, fmt::format("empty item in the AsmString \"{}\" of '{}': expected '$name' or "
+                               "'key=$name' between commas",
+                               I.AsmString, I.Mnemonic));
+      CheckAllWritten = false;
+      continue;
+    }
     StringRef Key, Ref = Item;
-    if (Item.contains('='))
+    bool HasKey = Item.contains('=');
+    if (HasKey)
       std::tie(Key, Ref) = Item.split('=');
     Key = Key.trim();
     Ref = Ref.trim();
-    if (!Ref.consume_front("$") || Ref.empty() ||
-        !all_of(Ref, [](char C) { return isAlnum(C) || C == '_'; }) ||
-        (Item.contains('=') && Key.empty())) {
+    if (!Ref.consume_front("$") || !IsIdentifier(Ref) || (HasKey && Key.empty())) {
       error(I.Def, fmt::format("malformed item '{}' in the AsmString of '{}': expected '$name' "
                                "or 'key=$name'",
                                Item.str(), I.Mnemonic));
+      CheckAllWritten = false;
+      continue;
+    }
+    if (HasKey && !IsIdentifier(Key)) {
+      error(I.Def, fmt::format("keyword '{}' in the AsmString of '{}' is not an identifier "
+                               "([A-Za-z_][A-Za-z0-9_]*)",
+                               Key.str(), I.Mnemonic));
+      CheckAllWritten = false;
       continue;
     }
     auto It = std::find_if(I.Operands.begin(), I.Operands.end(),
@@ -556,7 +667,7 @@ void Reader::readAsmString(InstrInfo &I) {
                                I.Mnemonic));
       continue;
     }
-    if (Key.empty()) {
+    if (!HasKey) {
       if (It->Default)
         error(I.Def, fmt::format("optional operand '${}' of '{}' must be written as a keyword, "
                                  "'{}=${}'",
@@ -571,14 +682,19 @@ void Reader::readAsmString(InstrInfo &I) {
         error(I.Def, fmt::format("required operand '${}' of '{}' must be written positionally, "
                                  "'${}', not as '{}'",
                                  It->Name, I.Mnemonic, It->Name, Item.str()));
+      if (auto [Prev, New] = Keywords.try_emplace(Key.str(), It->Name); !New)
+        error(I.Def, fmt::format("keyword '{}' of '${}' in the AsmString of '{}' is already used "
+                                 "by '${}'",
+                                 Key.str(), It->Name, I.Mnemonic, Prev->second));
       It->Keyword = Key.str();
     }
   }
-  for (size_t Idx = 0; Idx < I.Operands.size(); ++Idx)
-    if (!Seen[Idx])
-      error(I.Def, fmt::format("operand '${}' of '{}' has no syntax: it does not appear in the "
-                               "AsmString \"{}\"",
-                               I.Operands[Idx].Name, I.Mnemonic, I.AsmString));
+  if (CheckAllWritten)
+    for (size_t Idx = 0; Idx < I.Operands.size(); ++Idx)
+      if (!Seen[Idx])
+        error(I.Def, fmt::format("operand '${}' of '{}' has no syntax: it does not appear in the "
+                                 "AsmString \"{}\"",
+                                 I.Operands[Idx].Name, I.Mnemonic, I.AsmString));
 }
 
 void Reader::readInstrs() {
@@ -638,7 +754,7 @@ void Reader::readInstrs() {
       error(R,
             fmt::format("the operands of '{}' must be written (ops Type:$name, ...)", I.Mnemonic));
     int Offset = M.HeaderBits / 8;
-    bool OperandsOk = true;
+    bool OperandsOk = true, NamesUnique = true;
     for (unsigned A = 0; A < Ops->getNumArgs(); ++A) {
       OperandInfo Op;
       if (!readOperand(I, Ops, A, Op)) {
@@ -646,8 +762,11 @@ void Reader::readInstrs() {
         continue;
       }
       for (const OperandInfo &Prev : I.Operands)
-        if (Prev.Name == Op.Name)
+        if (Prev.Name == Op.Name) {
           error(R, fmt::format("operand name '${}' is used twice in '{}'", Op.Name, I.Mnemonic));
+          NamesUnique = false;
+          break;
+        }
       Op.ByteOffset = Offset;
       Offset += M.Kinds[Op.Kind].Bits / 8;
       I.Operands.push_back(std::move(Op));
@@ -668,7 +787,7 @@ void Reader::readInstrs() {
                                    Op.Name, I.Mnemonic, M.spaceList(Op.SpaceMask), E.RecordName,
                                    E.SpaceMask ? M.spaceList(E.SpaceMask) : "no memory"));
       }
-      readAsmString(I);
+      readAsmString(I, NamesUnique);
     }
     M.Instrs.push_back(std::move(I));
   }
@@ -715,24 +834,37 @@ void Reader::readChips() {
     if (C.Gen < 2 || C.Gen > 4)
       error(R, fmt::format("chip '{}' has Gen {}: generations are 2 (trn1) to 4 (trn3)", C.Name,
                            C.Gen));
+    for (const ChipInfo &Other : M.Chips)
+      if (Other.Name == C.Name) {
+        error(R, fmt::format("chip name '{}' is already used by {}", C.Name,
+                             Other.Def->getName().str()));
+        note(Other.Def, "previous definition is here");
+      }
+    std::vector<bool> HasClock(M.Engines.size());
     for (const Record *Clock : R->getValueAsListOfDefs("Clocks")) {
       const Record *E = Clock->getValueAsDef("Engine");
       int Id = static_cast<int>(E->getValueAsInt("Id"));
-      if (C.ClockMHz[Id])
+      if (HasClock[Id])
         error(R, fmt::format("chip '{}' gives engine {} two clocks", C.Name, E->getName().str()));
+      HasClock[Id] = true;
       C.ClockMHz[Id] = static_cast<int>(Clock->getValueAsInt("MHz"));
       C.ClockSource[Id] = Clock->getValueAsString("Source").str();
       if (C.ClockMHz[Id] <= 0)
-        error(R, fmt::format("chip '{}' gives engine {} a clock of {} MHz", C.Name,
-                             E->getName().str(), C.ClockMHz[Id]));
+        error(R, fmt::format("chip '{}' gives engine {} a clock of {} MHz: clocks must be "
+                             "positive",
+                             C.Name, E->getName().str(), C.ClockMHz[Id]));
     }
     for (const EngineInfo &E : M.Engines)
-      if (!C.ClockMHz[E.Id])
+      if (!HasClock[E.Id])
         error(R, fmt::format("chip '{}' has no clock for engine {}", C.Name, E.RecordName));
+    // The Chip class leaves the figures with no sensible default at 0.
     for (const std::string &Field : IsaModel::chipIntFields()) {
       C.Ints[Field] = R->getValueAsInt(Field);
-      if (C.Ints[Field] <= 0)
+      if (C.Ints[Field] == 0)
         error(R, fmt::format("chip '{}' does not set {}", C.Name, Field));
+      else if (C.Ints[Field] < 0)
+        error(R, fmt::format("chip '{}' has {} = {}: it must be positive", C.Name, Field,
+                             C.Ints[Field]));
     }
     for (const Record *P : R->getValueAsListOfDefs("PeModes")) {
       PeModeInfo Mode{P->getValueAsString("Name").str(), P->getValueAsString("Form").str(),
@@ -750,9 +882,9 @@ void Reader::readChips() {
           C.PerfModes.push_back(static_cast<int>(I));
     // The encoding must be able to name everything the chip has.
     auto Fits = [&](const char *Field, int64_t Count, int Width) {
-      if (Count > (int64_t(1) << Width))
-        error(R, fmt::format("chip '{}' has {} = {}, more than a {}-bit field can name", C.Name,
-                             Field, Count, Width));
+      if (Width < 62 && Count > (int64_t(1) << Width))
+        error(R, fmt::format("chip '{}' has {} = {}, more than {} {}-bit field can name", C.Name,
+                             Field, Count, article(Width), Width));
     };
     if (const FieldInfo *F = kindField("register", "index"))
       Fits("Registers", C.Ints["Registers"], F->Width);
@@ -774,13 +906,14 @@ std::optional<IsaModel> Reader::run() {
   readEnums();
   readKinds();
   readHeader();
+  checkIdWidths();
   readCosts();
-  if (Failed)
+  if (failed())
     return std::nullopt; // instructions refer to everything above
   readInstrs();
   readPerfModes();
   readChips();
-  if (Failed)
+  if (failed())
     return std::nullopt;
   return std::move(M);
 }

@@ -82,14 +82,14 @@ struct OperandKindInfo {
 };
 
 struct OperandInfo {
-  std::string Name;     // without the $
-  std::string TypeName; // the OperandType record (or Opt<...>)
-  int Kind;             // index into IsaModel::Kinds
-  unsigned SpaceMask;   // access patterns and scalars
+  std::string Name;       // without the $
+  std::string TypeName;   // the OperandType record (or Opt<...>)
+  int Kind;               // index into IsaModel::Kinds
+  unsigned SpaceMask;     // access patterns and scalars
   unsigned DTypeMask = 0; // bit per DType id; 0 = any
   int MaxFree = 0, MaxFreePsum = 0;
   bool OneBank = false;
-  int EnumType = -1;    // index into IsaModel::Enums
+  int EnumType = -1; // index into IsaModel::Enums
   bool HasRange = false;
   int64_t Min = 0, Max = 0;
   std::optional<std::string> Default; // set = optional operand
@@ -195,7 +195,10 @@ struct IsaModel {
   // The integer fields every chip has, in the order Chip declares them.
   static const std::vector<std::string> &chipIntFields();
 
-  // Reads and checks the records. Returns nothing if any error was printed.
+  // Reads and checks the records. Returns nothing if any error was printed,
+  // and only then: every error is counted in llvm::ErrorsPrinted, so that
+  // TableGenMain exits non-zero and does not keep the output file. An
+  // emitter given nothing just returns.
   static std::optional<IsaModel> read(const llvm::RecordKeeper &Records);
 
   // TensorE's engine id: its clock sets the PE modes' peak FLOP/s.
