@@ -69,6 +69,14 @@ int64_t Parser::exprBinary(int MinPrec) {
 }
 
 int64_t Parser::exprUnary() {
+  // Deep nesting would exhaust the stack before it said anything useful.
+  struct Depth {
+    unsigned &D;
+    explicit Depth(unsigned &D) : D(D) { ++D; }
+    ~Depth() { --D; }
+  } Guard(ExprDepth);
+  if (ExprDepth > 256)
+    failAt(tok(), "expression nested too deeply (more than 256 levels)");
   if (accept(Tok::Minus))
     return static_cast<int64_t>(0 - static_cast<uint64_t>(exprUnary()));
   if (accept(Tok::Plus))

@@ -105,10 +105,11 @@ private:
       }
     }
     size_t Start = Pos;
-    char C = peek();
-    if (!C)
+    if (Pos >= Buf.size())
       return make(Tok::Eof, Start);
-    ++Pos;
+    char C = Buf[Pos++];
+    if (C == 0)
+      return error(Start, "unexpected NUL byte in the source");
     switch (C) {
     case '\n': return make(Tok::Newline, Start);
     case ',': return make(Tok::Comma, Start);

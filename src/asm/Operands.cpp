@@ -129,9 +129,11 @@ uint8_t Parser::parseRegister() {
 
 uint8_t Parser::parseSemaphore(bool ForWait) {
   const Token &T = tok();
-  if (!at(Tok::Ident))
-    failAt(T, fmt::format("expected a semaphore (a .sem name or s0 to s{})",
-                          chip().Semaphores - 1));
+  if (!at(Tok::Ident)) {
+    std::string Found = atEnd() ? spell(T.Kind) : "'" + T.Text.str() + "'";
+    failAt(T, fmt::format("expected a semaphore (a .sem name or s0 to s{}), found {}",
+                          chip().Semaphores - 1, Found));
+  }
   ++Cur;
   auto It = Symbols.find(T.Text);
   if (It != Symbols.end() && It->second.Kind == SymKind::Sem) {
@@ -163,7 +165,11 @@ uint32_t Parser::parseFloat() {
   }
   float F;
   if (at(Tok::Float)) {
-    F = static_cast<float>(take().FloatValue);
+    const Token &T = take();
+    F = static_cast<float>(T.FloatValue);
+    if (std::isinf(F))
+      failAt(T, fmt::format("{} is beyond the range of fp32 (write inf for infinity)",
+                            T.Text.str()));
   } else if (tok().isIdent("inf")) {
     ++Cur;
     F = INFINITY;
@@ -218,9 +224,12 @@ isa::AccessPattern Parser::parseGeneralAP() {
     int64_t P0 = exprRanged(0, 127, "a start partition");
     expect(Tok::Colon, "':' in the partition range start:end");
     int64_t P1 = expr();
-    if (P1 <= P0 || P1 > 128)
+    if (P1 <= P0)
+      fail(First.Loc, fmt::format("partition range {}:{} is empty", P0, P1),
+           range(First, Cur[-1]));
+    if (P1 > 128)
       fail(First.Loc,
-           fmt::format("partition range {}:{} is empty or goes beyond 128", P0, P1),
+           fmt::format("partition range {}:{} goes beyond the last partition (127)", P0, P1),
            range(First, Cur[-1]));
     AP.PartStart = static_cast<uint32_t>(P0);
     AP.NumPartitions = static_cast<uint32_t>(P1 - P0);
@@ -364,6 +373,21 @@ isa::AccessPattern Parser::parseNamedAP(const Token &Name) {
       ++D;
     }
   }
+  // A count field holds 65535 at most: split a longer dimension in two.
+  for (size_t D = 0; D < Free.size(); ++D) {
+    uint32_t Count = Free[D].Count;
+    if (Count <= 65535)
+      continue;
+    uint32_t Inner = 65535;
+    while (Inner > 1 && (Count % Inner || Count / Inner > 65535))
+      --Inner;
+    if (Inner == 1)
+      failAt(Name, fmt::format("a dimension of {} elements cannot be split into counts of at "
+                               "most 65535",
+                               Count));
+    Free[D] = {Free[D].Stride * Inner, Count / Inner};
+    Free.insert(Free.begin() + static_cast<std::ptrdiff_t>(D) + 1, {Free[D].Stride / Inner, Inner});
+  }
   if (Free.size() > isa::MaxDims)
     failAt(Name, fmt::format("this slice of '{}' needs {} free dimensions; the hardware has {}",
                              Name.Text.str(), Free.size(), isa::MaxDims));
@@ -387,6 +411,10 @@ isa::AccessPattern Parser::parseAccessPattern(const isa::OperandDesc &D, isa::En
   if (tok().isIdent("ap") && Cur[1].is(Tok::LParen)) {
     ++Cur;
     AP = parseGeneralAP();
+  } else if (at(Tok::Ident) && numbered(tok().Text, 'r') && !Symbols.count(tok().Text)) {
+    failAt(tok(), fmt::format("operand '{}' of '{}' is a tensor: expected a tensor name, a slice "
+                              "or ap(...), found register '{}'",
+                              D.Name, I.Mnemonic, tok().Text.str()));
   } else if (at(Tok::Ident)) {
     AP = parseNamedAP(take());
   } else {
@@ -459,9 +487,13 @@ void Parser::parseOperand(const isa::InstrDesc &D, unsigned Idx, isa::Engine Eng
     return;
   case isa::OperandKind::DmaQueue: {
     std::optional<uint64_t> E = at(Tok::Ident) ? numbered(tok().Text, 'q') : std::nullopt;
-    if (!E || !Cur[1].is(Tok::Dot) || !Cur[2].is(Tok::Int))
-      failAt(tok(), fmt::format("{} is a DMA queue: expected qE.Q (engine 0 to {}, queue 0 to {})",
-                                What(), chip().DmaEngines - 1, chip().DmaQueuesPerEngine - 1));
+    if (!E || !Cur[1].is(Tok::Dot) || !Cur[2].is(Tok::Int)) {
+      std::string Found = atEnd() ? spell(tok().Kind) : "'" + tok().Text.str() + "'";
+      failAt(tok(), fmt::format("{} is a DMA queue: expected qE.Q (engine 0 to {}, queue 0 to "
+                                "{}), found {}",
+                                What(), chip().DmaEngines - 1, chip().DmaQueuesPerEngine - 1,
+                                Found));
+    }
     uint64_t Q = Cur[2].IntValue;
     Cur += 3;
     if (*E >= chip().DmaEngines || Q >= chip().DmaQueuesPerEngine)
@@ -532,7 +564,8 @@ void Parser::parseSync(isa::Instr &I) {
           W.IsReg = true;
           W.Value = parseRegister();
         } else {
-          W.Value = static_cast<uint32_t>(exprRanged(0, UINT32_MAX, "a wait value"));
+          // Semaphores hold signed 32-bit values.
+          W.Value = static_cast<uint32_t>(exprRanged(INT32_MIN, INT32_MAX, "a wait value"));
         }
         I.Waits[NumWaits++] = W;
       } while (accept(Tok::Comma));
@@ -584,6 +617,16 @@ void Parser::checkAP(const isa::AccessPattern &AP, const isa::OperandDesc &D,
                          "(-32768 to 32767 elements)",
                          K, AP.Dims[K].Stride));
   }
+  for (unsigned K = 0; K < AP.NumDims; ++K) {
+    if (AP.Dims[K].Count > 65535)
+      Fail(fmt::format("free dimension {} has {} elements: a count holds at most 65535", K,
+                       AP.Dims[K].Count));
+    if (AP.Dims[K].Stride < INT32_MIN || AP.Dims[K].Stride > INT32_MAX)
+      Fail(fmt::format("free dimension {} has stride {}: strides are 32-bit", K,
+                       AP.Dims[K].Stride));
+  }
+  if (AP.PartStep < INT32_MIN || AP.PartStep > INT32_MAX)
+    Fail(fmt::format("the row step {} does not fit 32 bits", AP.PartStep));
   // The bytes the pattern touches (register offsets are unknown here).
   int64_t Lo = 0, Hi = 0;
   for (unsigned K = 0; K < AP.NumDims; ++K) {
@@ -601,9 +644,12 @@ void Parser::checkAP(const isa::AccessPattern &AP, const isa::OperandDesc &D,
                       : AP.Space == isa::MemSpace::SBUF ? C.SbufPartitionBytes
                                                         : C.psumPartitionBytes();
   if (First < 0 || static_cast<uint64_t>(Last) >= Capacity)
-    Fail(fmt::format("{} reaches bytes {} to {}, outside the {} bytes of {}{} on {}", What, First,
-                     Last, Capacity, AP.Space == isa::MemSpace::HBM ? "HBM" : SpaceName,
-                     OnChip ? " partition" : "", C.Name));
+    Fail(fmt::format("{} reaches bytes {} to {}, outside the {} bytes of {} on {}", What, First,
+                     Last, Capacity,
+                     AP.Space == isa::MemSpace::HBM    ? "HBM"
+                     : AP.Space == isa::MemSpace::SBUF ? "an SBUF partition"
+                                                       : "a PSUM partition",
+                     C.Name));
   // A declaration is used when an instruction touches its bytes, whether
   // it names it or writes ap(...).
   for (auto &Entry : Symbols) {

@@ -43,8 +43,11 @@ Parser::Parser(const Options &Opts, llvm::raw_ostream &Diag)
 
 void Parser::report(SourceMgr::DiagKind K, SMLoc Loc, const llvm::Twine &Msg,
                     llvm::ArrayRef<SMRange> Ranges) {
-  if (K == SourceMgr::DK_Warning && Opts.WarningsAsErrors)
-    K = SourceMgr::DK_Error;
+  if (K == SourceMgr::DK_Warning && Opts.WarningsAsErrors) {
+    (Errors) += 1;
+    SM.PrintMessage(Diag, Loc, SourceMgr::DK_Error, Msg + " [-Werror]", Ranges);
+    return;
+  }
   (K == SourceMgr::DK_Error ? Errors : Warnings) += 1;
   SM.PrintMessage(Diag, Loc, K, Msg, Ranges);
 }
@@ -100,7 +103,7 @@ void Parser::chipDirective(const Token &Dir) {
   if (Opts.Chip && *Opts.Chip != *C)
     failAt(Name, fmt::format("the source targets {} but --chip {} was given", Name.Text.str(),
                              isa::chip(*Opts.Chip).Name));
-  if (ChipFixed && Chip != &isa::chip(*C))
+  if (ChipFixed)
     fail(Dir.Loc, "'.chip' must come before any declaration or instruction",
          SMRange(Dir.Loc, Name.end()));
   Chip = &isa::chip(*C);
@@ -235,7 +238,7 @@ void Parser::include(const Token &Dir) {
     Id = SM.AddIncludeFile(Path.Text.str(), Dir.Loc, Found);
     if (!Id)
       failAt(Path, fmt::format("include file '{}' not found (searched the including file's "
-                               "folder{})",
+                               "folder, the current directory{})",
                                Path.Text.str(), Opts.IncludeDirs.empty() ? "" : " and -I folders"));
   }
   llvm::StringRef Ident = SM.getMemoryBuffer(Id)->getBufferIdentifier();
@@ -275,19 +278,30 @@ isa::DType Parser::parseDType(bool ForTensor) {
 }
 
 std::vector<uint64_t> Parser::parseShape() {
+  const Token &Start = tok();
   expect(Tok::LBracket, "'[' and the shape");
   std::vector<uint64_t> Shape;
   do {
-    const Token &Start = tok();
+    const Token &DimStart = tok();
     int64_t V = expr();
     if (V < 1)
-      fail(Start.Loc, fmt::format("dimension {} is {}: dimensions are at least 1", Shape.size(), V),
-           range(Start, Cur[-1]));
+      fail(DimStart.Loc,
+           fmt::format("dimension {} is {}: dimensions are at least 1", Shape.size(), V),
+           range(DimStart, Cur[-1]));
     Shape.push_back(static_cast<uint64_t>(V));
   } while (accept(Tok::Comma));
   expect(Tok::RBracket, "',' or ']'");
   if (Shape.size() > 8)
     fail(Cur[-1].Loc, fmt::format("a shape of rank {}: at most 8 dimensions", Shape.size()));
+  // Sizes are products of the dimensions: refuse any that would overflow
+  // (2^48 elements is beyond every memory here anyway).
+  unsigned __int128 Elements = 1;
+  for (uint64_t D : Shape) {
+    Elements *= D;
+    if (Elements > (uint64_t(1) << 48))
+      fail(Start.Loc, "the shape has more than 2^48 elements, beyond any memory of the chip",
+           range(Start, Cur[-1]));
+  }
   return Shape;
 }
 
@@ -328,15 +342,25 @@ void Parser::tensorDirective() {
                      T.Name, Bytes, T.Address, chip().HbmGiB, chip().Name),
          range(ShapeStart, Cur[-1]));
   NextHbm = std::max(NextHbm, T.Address + Bytes);
+  // Initial data lives in the object file; anything bigger belongs in an
+  // input bound at run time.
+  constexpr uint64_t MaxInitBytes = uint64_t(256) << 20;
+  if (at(Tok::Equal) && Bytes > MaxInitBytes)
+    failAt(tok(), fmt::format("tensor '{}' has {} bytes: initial data is limited to 256 MiB; "
+                              "make it an input and bind it with trn-emu --in",
+                              T.Name, Bytes));
   if (at(Tok::Equal) && Cur[1].isIdent("hex") && Cur[2].is(Tok::LParen)) {
     // Initial data as raw little-endian bytes, exactly (what trn-objdump
     // writes): hex("0a1b...").
     Cur += 3;
     const Token &Str = expect(Tok::String, "a string of hex digits");
     expect(Tok::RParen, "')'");
-    if (Str.Text.size() != 2 * Bytes || !llvm::all_of(Str.Text, llvm::isHexDigit))
-      failAt(Str, fmt::format("tensor '{}' has {} bytes: hex(...) needs exactly {} hex digits",
-                              T.Name, Bytes, 2 * Bytes));
+    if (size_t Bad = Str.Text.find_if_not(llvm::isHexDigit); Bad != llvm::StringRef::npos)
+      failAt(Str, fmt::format("'{}' in hex(...) is not a hex digit", Str.Text[Bad]));
+    if (Str.Text.size() != 2 * Bytes)
+      failAt(Str, fmt::format("tensor '{}' has {} bytes: hex(...) needs exactly {} hex digits, "
+                              "not {}",
+                              T.Name, Bytes, 2 * Bytes, Str.Text.size()));
     T.InitOffset = Prog.Data.size();
     for (size_t I = 0; I < Bytes; ++I)
       Prog.Data.push_back(static_cast<uint8_t>(llvm::hexFromNibbles(Str.Text[2 * I], Str.Text[2 * I + 1])));
@@ -392,7 +416,10 @@ void Parser::tensorDirective() {
                                              : &llvm::APFloat::Float8E4M3FN();
         llvm::APFloat F(V);
         bool LosesInfo;
-        F.convert(*Sem, llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
+        auto Status = F.convert(*Sem, llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
+        if ((Status & llvm::APFloat::opOverflow) && !std::isinf(V))
+          fail(InitStart.Loc, fmt::format("initial value {} overflows {}", V, DT.Name),
+               range(InitStart, Cur[-1]));
         Bits = F.bitcastToAPInt().getZExtValue();
         if (T.Type == isa::DType::TF32)
           Bits <<= 13;  // tf32 sits in the top 19 bits of its 4-byte container
@@ -435,6 +462,7 @@ void Parser::allocDirective(isa::MemSpace Space, const Token &Dir) {
   uint64_t Bytes = A.bytesPerPartition();
   std::optional<uint64_t> At;
   bool Explicit = false;
+  SMRange AtRange(Dir.Loc, Dir.end());
   while (at(Tok::Ident)) {
     const Token &Key = take();
     const Token &ValStart = tok();
@@ -456,9 +484,10 @@ void Parser::allocDirective(isa::MemSpace Space, const Token &Dir) {
         fail(ValStart.Loc, "a byte offset cannot be negative", range(ValStart, Cur[-1]));
       At = static_cast<uint64_t>(V);
       Explicit = true;
+      AtRange = range(ValStart, Cur[-1]);
     } else {
-      failAt(Key, fmt::format("unexpected '{}': expected 'partition', 'at'{}", Key.Text.str(),
-                              Psum ? " or 'bank'" : ""));
+      failAt(Key, fmt::format("unexpected '{}': expected {}", Key.Text.str(),
+                              Psum ? "'partition', 'at' or 'bank'" : "'partition' or 'at'"));
     }
   }
   if (A.PartStart + A.Shape[0] > 128)
@@ -481,13 +510,15 @@ void Parser::allocDirective(isa::MemSpace Space, const Token &Dir) {
   }
   A.Offset = *At;
   if (A.Offset % isa::dtype(A.Type).StorageBytes)
-    fail(Dir.Loc, fmt::format("offset {} is not a multiple of the dtype's {} bytes", A.Offset,
-                              isa::dtype(A.Type).StorageBytes));
+    fail(AtRange.Start,
+         fmt::format("offset {} is not a multiple of the dtype's {} bytes", A.Offset,
+                     isa::dtype(A.Type).StorageBytes),
+         AtRange);
   if (A.Offset + Bytes > Capacity)
     fail(ShapeStart.Loc,
-         fmt::format("'{}' needs bytes {} to {} of each partition, beyond the {} bytes of a {} "
+         fmt::format("'{}' needs bytes {} to {} of each partition, beyond the {} bytes of {} "
                      "partition on {}",
-                     A.Name, A.Offset, A.Offset + Bytes - 1, Capacity, Psum ? "PSUM" : "SBUF",
+                     A.Name, A.Offset, A.Offset + Bytes - 1, Capacity, Psum ? "a PSUM" : "an SBUF",
                      C.Name),
          range(ShapeStart, ShapeEnd));
   if (Psum && Bytes <= Bank && A.Offset / Bank != (A.Offset + Bytes - 1) / Bank)
@@ -511,6 +542,10 @@ void Parser::allocDirective(isa::MemSpace Space, const Token &Dir) {
 
 void Parser::semDirective() {
   const Token &Name = expectIdent("a semaphore name");
+  if (Name.Text.size() > 1 && Name.Text[0] == 's' &&
+      llvm::all_of(Name.Text.drop_front(), llvm::isDigit))
+    failAt(Name, fmt::format("'{}' names semaphore {} already: choose another name",
+                             Name.Text.str(), Name.Text.drop_front().str()));
   object::Semaphore S;
   S.Name = Name.Text.str();
   S.Index = NextSem;
@@ -548,6 +583,9 @@ void Parser::semDirective() {
 
 void Parser::instruction() {
   const Token *Prefix = nullptr;
+  if (Cur[1].is(Tok::Dot) && Cur[2].is(Tok::Ident) && !isa::lookupEnginePrefix(tok().Text))
+    failAt(tok(), fmt::format("unknown engine '{}': expected pe, dve, act, pool or sp",
+                              tok().Text.str()));
   if (Cur[1].is(Tok::Dot) && isa::lookupEnginePrefix(tok().Text)) {
     Prefix = &take();
     ++Cur;
@@ -601,6 +639,12 @@ void Parser::instruction() {
       Given[K] = true;
       parseOperand(D, static_cast<unsigned>(K), Eng, P);
     } else {
+      if (at(Tok::Error))
+        failAt(tok(), tok().Message);
+      if ((tok().isIdent("wait") || tok().isIdent("signal")) && Cur[1].is(Tok::LParen))
+        failAt(tok(), "wait(...) and signal(...) follow the operands without a comma");
+      if (atEnd())
+        failAt(tok(), "expected an operand after ','");
       if (NextPos >= Positional.size())
         failAt(tok(), fmt::format("'{}' takes {} operand{}{}{}; this is one too many",
                                   D.Mnemonic, Positional.size(), Positional.size() == 1 ? "" : "s",
@@ -664,6 +708,16 @@ void Parser::finish() {
         }
         P.I.Operands[K].Int = static_cast<int64_t>(It->second.Index);
       }
+      const isa::InstrDesc &D = P.I.desc();
+      for (size_t K = 0; K < D.Operands.size(); ++K)
+        if (D.Operands[K].Kind == isa::OperandKind::Label &&
+            static_cast<uint64_t>(P.I.Operands[K].Int) >= Streams[E].size())
+          report(SourceMgr::DK_Error, P.Loc,
+                 fmt::format("branch target @{} is past the end of the {} stream ({} "
+                             "instructions)",
+                             P.I.Operands[K].Int,
+                             isa::engine(static_cast<isa::Engine>(E)).RecordName,
+                             Streams[E].size()));
       std::vector<uint8_t> Bytes;
       if (auto Err = isa::encode(P.I, Bytes)) {
         report(SourceMgr::DK_Error, P.Loc, Err->Message);

@@ -64,6 +64,7 @@ private:
   std::vector<std::vector<Token>> TokenStore;  // tokens of every buffer, kept alive
   uint64_t NextHbm = 0, NextSbuf = 0, NextPsum = 0;
   uint32_t NextSem = 0;
+  unsigned ExprDepth = 0;
 
   // The current line's tokens.
   const Token *Cur = nullptr;

@@ -47,7 +47,7 @@ Machine::Machine(object::Program P, const isa::ChipDesc &C)
     : Prog(std::move(P)), Chip(C), Sbuf(C.Partitions, C.SbufPartitionBytes),
       Psum(C.Partitions, C.psumPartitionBytes()),
       PsumWords(size_t(C.Partitions) * C.psumPartitionBytes() / 4, PsumWriter::None),
-      Semaphores(C.Semaphores, 0), Queues(size_t(C.DmaEngines) * 16) {
+      Semaphores(C.Semaphores, 0), LastSignal(C.Semaphores), Queues(size_t(C.DmaEngines) * 16) {
   for (unsigned E = 0; E < isa::NumEngines; ++E) {
     EngineState &S = Engines[E];
     S.Id = static_cast<isa::Engine>(E);
@@ -138,7 +138,7 @@ bool Machine::waitsMet(const EngineState &E, const isa::Instr &I) const {
     if (!W)
       continue;
     int64_t Have = Semaphores[W->Sem];
-    int64_t Want = W->IsReg ? static_cast<int32_t>(E.Regs[W->Value & 63]) : W->Value;
+    int64_t Want = static_cast<int32_t>(W->IsReg ? E.Regs[W->Value & 63] : W->Value);
     bool Ok = false;
     switch (W->Cond) {
     case isa::WaitCond::Eq: Ok = Have == Want; break;
@@ -165,6 +165,11 @@ void Machine::tryIssue(unsigned EIdx) {
     return;
   }
   const isa::Instr &I = E.Code[E.PC];
+  // A program assembled for a later chip may be run with --chip.
+  if (I.desc().MinGen > Chip.Gen)
+    fault(FaultKind::BadProgram, E.Id, E.PC,
+          fmt::format("'{}' needs {} or later; this run is on {}", I.desc().Mnemonic,
+                      isa::chips()[I.desc().MinGen - 2].Name, Chip.Name));
   for (const auto &W : waitsOf(I))
     if (W && W->Sem >= Semaphores.size())
       fault(FaultKind::BadProgram, E.Id, E.PC,
@@ -177,24 +182,36 @@ void Machine::tryIssue(unsigned EIdx) {
     }
     return;
   }
-  if (E.State == EngineState::Status::Waiting)
-    E.Stats.WaitPs += NowPs - E.WaitingSincePs;
-  int64_t Waited = E.State == EngineState::Status::Waiting ? NowPs - E.WaitingSincePs : 0;
-  (void)Waited;
+  // What held it: of the semaphores it waited on, the one signalled last.
+  WaitedPs[EIdx] = 0;
+  WaitSem[EIdx] = -1;
+  ReleasedBy[EIdx] = {};
+  if (E.State == EngineState::Status::Waiting) {
+    WaitedPs[EIdx] = NowPs - E.WaitingSincePs;
+    E.Stats.WaitPs += WaitedPs[EIdx];
+    for (const auto &W : waitsOf(I))
+      if (W && (WaitSem[EIdx] < 0 || LastSignal[W->Sem].Ps > ReleasedBy[EIdx].Ps)) {
+        WaitSem[EIdx] = W->Sem;
+        ReleasedBy[EIdx] = LastSignal[W->Sem];
+      }
+  }
+  IssuePs[EIdx] = E.State == EngineState::Status::Waiting ? E.WaitingSincePs : NowPs;
   E.State = EngineState::Status::Busy;
   Cycles[EIdx] = instructionCycles(*this, E, I);
-  IssuePs[EIdx] = E.State == EngineState::Status::Waiting ? E.WaitingSincePs : NowPs;
   StartPs[EIdx] = NowPs;
   schedule(NowPs + psFromCycles(E.Id, Cycles[EIdx]), EventKind::InstrDone, EIdx);
 }
 
-void Machine::signal(uint8_t Sem, int16_t Amount, bool FromDma, isa::Engine Eng, uint32_t Index) {
+void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
   if (Sem >= Semaphores.size())
-    fault(FaultKind::BadProgram, Eng, Index,
+    fault(FaultKind::BadProgram, From.Eng, From.Index,
           fmt::format("signals s{}, but {} has s0 to s{}", Sem, Chip.Name, Semaphores.size() - 1));
   Semaphores[Sem] += Amount;
+  LastSignal[Sem] = From;
+  LastSignal[Sem].Valid = true;
+  LastSignal[Sem].Ps = NowPs;
   for (Observer *O : Observers)
-    O->signalled({Sem, Semaphores[Sem], NowPs, FromDma, Eng, Index});
+    O->signalled({Sem, Semaphores[Sem], LastSignal[Sem]});
   wakeWaiters();
 }
 
@@ -236,12 +253,13 @@ void Machine::complete(unsigned EIdx) {
     dispatch(C, I);
   }
   if (!Observers.empty()) {
-    InstrEvent Ev{E.Id, Index, &I, IssuePs[EIdx], StartPs[EIdx], NowPs, 0, Cycles[EIdx]};
+    InstrEvent Ev{E.Id,          Index,           &I,          IssuePs[EIdx],    StartPs[EIdx],
+                  NowPs,         WaitedPs[EIdx],  Cycles[EIdx], WaitSem[EIdx], ReleasedBy[EIdx]};
     for (Observer *O : Observers)
       O->instructionDone(Ev);
   }
   if (I.Sig && !D.IsDma)
-    signal(I.Sig->Sem, I.Sig->Amount, false, E.Id, Index);
+    signal(I.Sig->Sem, I.Sig->Amount, Sender{true, false, E.Id, Index, 0, NowPs});
   if (D.IsTerminator) {
     E.State = EngineState::Status::Halted;
     return;
@@ -258,7 +276,17 @@ void Machine::startDma(unsigned Q) {
     return;
   Queue.InFlight = true;
   Queue.StartPs = std::max(NowPs, Queue.Pending.front().ReadyPs);
-  schedule(Queue.StartPs + dmaPs(*this, Queue.Pending.front().Bytes), EventKind::DmaDone, Q);
+  const DmaTransfer &T = Queue.Pending.front();
+  int64_t EndPs = Queue.StartPs + dmaPs(*this, T.Bytes);
+  schedule(EndPs, EventKind::DmaDone, Q);
+  if (!Observers.empty()) {
+    const isa::Instr &I = Engines[static_cast<unsigned>(T.Issuer)].Code[T.Index];
+    DmaEvent Ev{Q,     T.Issuer, T.Index, &I, Queue.StartPs, EndPs, T.Bytes,
+                I.Operands[1].AP.Space == isa::MemSpace::HBM,
+                I.Operands[0].AP.Space == isa::MemSpace::HBM};
+    for (Observer *O : Observers)
+      O->dmaStarted(Ev);
+  }
 }
 
 void Machine::finishDma(unsigned Q) {
@@ -284,7 +312,7 @@ void Machine::finishDma(unsigned Q) {
       O->dmaDone(Ev);
   }
   if (I.Sig)
-    signal(I.Sig->Sem, I.Sig->Amount, true, T.Issuer, T.Index);
+    signal(I.Sig->Sem, I.Sig->Amount, Sender{true, true, T.Issuer, T.Index, Q, NowPs});
   startDma(Q);
 }
 
@@ -309,7 +337,7 @@ void Machine::deadlock() {
           Name = " (" + S.Name + ")";
       std::string Want = W->IsReg ? fmt::format("r{} = {}", W->Value,
                                                 static_cast<int32_t>(E.Regs[W->Value & 63]))
-                                  : std::to_string(W->Value);
+                                  : std::to_string(static_cast<int32_t>(W->Value));
       Msg += fmt::format("{} s{}{} {} {}, and s{} is {}", First ? "" : ";", W->Sem, Name,
                          isa::waitCondSymbol(W->Cond), Want, W->Sem, Semaphores[W->Sem]);
       First = false;

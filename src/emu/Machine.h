@@ -77,6 +77,7 @@ public:
   std::vector<PsumWriter> PsumWords;
   std::array<EngineState, isa::NumEngines> Engines;
   std::vector<int32_t> Semaphores;
+  std::vector<Sender> LastSignal;  // per semaphore: who changed it last
   std::vector<DmaQueue> Queues;  // engine * 16 + queue
   Stationary PeStationary;
   std::vector<Observer *> Observers;
@@ -97,7 +98,7 @@ public:
   int64_t psFromCycles(isa::Engine E, uint64_t Cycles) const;
   // Adds Amount to a semaphore (an instruction's signal, a DMA completion or
   // sem_signal) and wakes the engines waiting on semaphores.
-  void signal(uint8_t Sem, int16_t Amount, bool FromDma, isa::Engine Eng, uint32_t Index);
+  void signal(uint8_t Sem, int16_t Amount, const Sender &From);
 
 private:
   enum class EventKind : uint8_t { DmaDone = 0, InstrDone = 1, Issue = 2 };
@@ -120,6 +121,9 @@ private:
   uint64_t NextSeq = 0;
   std::array<int64_t, isa::NumEngines> IssuePs{}, StartPs{};
   std::array<uint64_t, isa::NumEngines> Cycles{};
+  std::array<int64_t, isa::NumEngines> WaitedPs{};
+  std::array<int, isa::NumEngines> WaitSem{};
+  std::array<Sender, isa::NumEngines> ReleasedBy{};
 
   void schedule(int64_t Ps, EventKind K, unsigned Who);
   bool waitsMet(const EngineState &E, const isa::Instr &I) const;

@@ -488,8 +488,9 @@ std::string print(const Instr &I, const LabelNamer &Names, bool AlwaysPrefix) {
   std::vector<std::string> Waits;
   for (const auto &W : I.Waits)
     if (W)
-      Waits.push_back(fmt::format("s{} {} {}{}", W->Sem, waitCondSymbol(W->Cond),
-                                  W->IsReg ? "r" : "", W->Value));
+      Waits.push_back(W->IsReg ? fmt::format("s{} {} r{}", W->Sem, waitCondSymbol(W->Cond), W->Value)
+                               : fmt::format("s{} {} {}", W->Sem, waitCondSymbol(W->Cond),
+                                             static_cast<int32_t>(W->Value)));
   if (!Waits.empty())
     S += fmt::format(" wait({})", fmt::join(Waits, ", "));
   if (I.Sig)

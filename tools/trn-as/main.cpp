@@ -8,6 +8,7 @@
 #include "trn/asm/Assembler.h"
 #include "trn/object/ObjectFile.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <boost/program_options.hpp>
@@ -78,6 +79,9 @@ int main(int argc, char **argv) {
   trn::assembler::Result R = trn::assembler::assembleFile(Input, Opts, llvm::errs());
   if (R.Errors || !R.Program) {
     llvm::errs() << R.Errors << " error" << (R.Errors == 1 ? "" : "s") << " generated.\n";
+    // As compilers do: a failed run leaves no object, not even a stale one.
+    if (llvm::sys::fs::is_regular_file(Output))
+      llvm::sys::fs::remove(Output);
     return 2;
   }
   std::vector<uint8_t> Bytes = trn::object::writeObject(*R.Program);

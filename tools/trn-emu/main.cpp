@@ -14,13 +14,17 @@
 #include "trn/emu/Emulator.h"
 #include "trn/npy/Npy.h"
 #include "trn/object/ObjectFile.h"
+#include "trn/trace/Report.h"
+#include "trn/trace/Trace.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
 
+#include <chrono>
 #include <iostream>
 #include <map>
 
@@ -49,11 +53,18 @@ std::vector<uint8_t> readFile(const std::string &Path) {
   return std::vector<uint8_t>((*Buf)->getBufferStart(), (*Buf)->getBufferEnd());
 }
 
-npy::Array readNpy(const std::string &Path) {
-  std::vector<uint8_t> Bytes = readFile(Path);
+// Errors name the option and tensor the file was given for, as the
+// conversion errors of --in do.
+npy::Array readNpy(const char *Opt, const std::string &Name, const std::string &Path) {
+  std::vector<uint8_t> Bytes;
+  try {
+    Bytes = readFile(Path);
+  } catch (const UsageError &E) {
+    throw UsageError{fmt::format("--{} {}: {}", Opt, Name, E.Message)};
+  }
   auto A = npy::parse(Bytes);
   if (auto *Err = std::get_if<std::string>(&A))
-    throw UsageError{fmt::format("{}: {}", Path, *Err)};
+    throw UsageError{fmt::format("--{} {}: {}: {}", Opt, Name, Path, *Err)};
   return std::get<npy::Array>(std::move(A));
 }
 
@@ -108,6 +119,12 @@ int run(int argc, char **argv) {
       "max-instructions", po::value<uint64_t>()->default_value(0),
       "stop after this many instructions (0: no limit)")(
       "strict", "reads of never-written SBUF/PSUM are errors, not warnings")(
+      "report", "print the utilization report after the run")(
+      "report-json", po::value<std::string>()->value_name("FILE"),
+      "write the utilization report as JSON")(
+      "trace", po::value<std::string>()->value_name("FILE"),
+      "write a Chrome Trace Event / Perfetto JSON trace")(
+      "trace-text", "print one line per instruction and DMA transfer")(
       "include,I", po::value<std::vector<std::string>>()->value_name("DIR")->composing(),
       "search DIR for .include files (assembly input)");
   po::options_description All;
@@ -146,7 +163,7 @@ int run(int argc, char **argv) {
   for (const std::string &S : List("in")) {
     auto [Name, File] = nameEqualsFile("in", S);
     const object::Tensor &T = tensorNamed(P, Name, "in");
-    auto Bytes = npy::toTensor(readNpy(File), T.Type, T.Shape);
+    auto Bytes = npy::toTensor(readNpy("in", Name, File), T.Type, T.Shape);
     if (auto *Err = std::get_if<std::string>(&Bytes))
       throw UsageError{fmt::format("--in {}: {}: {}", Name, File, *Err)};
     if (auto Err = E.setTensor(Name, std::get<std::vector<uint8_t>>(Bytes)))
@@ -172,14 +189,52 @@ int run(int argc, char **argv) {
   std::vector<std::pair<const object::Tensor *, npy::Array>> Checks;
   for (const std::string &S : List("check")) {
     auto [Name, File] = nameEqualsFile("check", S);
-    Checks.push_back({&tensorNamed(P, Name, "check"), readNpy(File)});
+    Checks.push_back({&tensorNamed(P, Name, "check"), readNpy("check", Name, File)});
+  }
+
+  // Observers, only those asked for.
+  std::unique_ptr<trace::ReportBuilder> Reporter;
+  if (VM.count("report") || VM.count("report-json")) {
+    Reporter = std::make_unique<trace::ReportBuilder>(E);
+    E.addObserver(Reporter.get());
+  }
+  std::unique_ptr<trace::TextTrace> Text;
+  if (VM.count("trace-text")) {
+    Text = std::make_unique<trace::TextTrace>(E, llvm::outs());
+    E.addObserver(Text.get());
+  }
+  // The trace streams into a temporary file that becomes FILE when whole.
+  std::optional<llvm::sys::fs::TempFile> TraceFile;
+  std::unique_ptr<llvm::raw_fd_ostream> TraceOS;
+  std::unique_ptr<trace::ChromeTrace> Chrome;
+  std::string TracePath = VM.count("trace") ? VM["trace"].as<std::string>() : "";
+  if (!TracePath.empty()) {
+    auto TF = llvm::sys::fs::TempFile::create(TracePath + "-%%%%%%.tmp");
+    if (!TF)
+      throw UsageError{fmt::format("cannot write '{}': {}", TracePath,
+                                   llvm::toString(TF.takeError()))};
+    TraceFile.emplace(std::move(*TF));
+    TraceOS = std::make_unique<llvm::raw_fd_ostream>(TraceFile->FD, /*shouldClose=*/false);
+    Chrome = std::make_unique<trace::ChromeTrace>(E, *TraceOS);
+    E.addObserver(Chrome.get());
   }
 
   emu::RunOptions Opts;
   Opts.MaxCycles = VM["max-cycles"].as<uint64_t>();
   Opts.MaxInstructions = VM["max-instructions"].as<uint64_t>();
   Opts.Strict = VM.count("strict") > 0;
+  auto HostStart = std::chrono::steady_clock::now();
   emu::RunResult R = E.run(Opts);
+  double HostSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - HostStart).count();
+  if (TraceFile) {
+    // A faulting run's trace is whole too: it ends where the run stopped.
+    TraceOS->flush();
+    TraceOS.reset();
+    if (auto Err = TraceFile->keep(TracePath))
+      throw UsageError{fmt::format("cannot write '{}': {}", TracePath,
+                                   llvm::toString(std::move(Err)))};
+  }
   for (const std::string &W : R.Warnings)
     llvm::errs() << W << "\n";
   if (R.Error) {
@@ -188,6 +243,20 @@ int run(int argc, char **argv) {
   }
   llvm::outs() << fmt::format("ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {}\n",
                               R.Instructions, R.TimePs / 1e6, R.Cycles, E.chip().Name);
+  if (Reporter) {
+    trace::Report Rep = Reporter->build(R, HostSeconds);
+    if (VM.count("report"))
+      trace::printReport(Rep, llvm::outs());
+    if (VM.count("report-json")) {
+      std::string Json;
+      llvm::raw_string_ostream JS(Json);
+      trace::writeReportJson(Rep, JS);
+      if (auto Err = object::writeFileAtomically(
+              VM["report-json"].as<std::string>(),
+              std::span(reinterpret_cast<const uint8_t *>(Json.data()), Json.size())))
+        throw UsageError{*Err};
+    }
+  }
 
   // Outputs: every file is serialised first, then each is written whole.
   std::vector<std::pair<std::string, std::vector<uint8_t>>> Files;

@@ -23,6 +23,17 @@ struct Footprint {
   uint64_t First, Last;  // bytes, inclusive
 };
 
+// Who sent a semaphore signal: an instruction on an engine, or a DMA
+// transfer (on Queue, triggered by instruction Index on engine Eng).
+struct Sender {
+  bool Valid = false;
+  bool FromDma = false;
+  isa::Engine Eng = isa::Engine::SP;
+  uint32_t Index = 0;
+  unsigned Queue = 0;
+  int64_t Ps = 0;  // when the signal was sent
+};
+
 struct InstrEvent {
   isa::Engine Eng;
   uint32_t Index;         // in the engine's stream
@@ -31,6 +42,8 @@ struct InstrEvent {
   int64_t StartPs, EndPs; // executing
   int64_t WaitedPs;       // time blocked on semaphores before it could issue
   uint64_t Cycles;        // duration in the engine's cycles
+  int WaitSem = -1;       // when it waited: the semaphore whose signal released it
+  Sender ReleasedBy;      // ... and who sent that signal
 };
 
 struct DmaEvent {
@@ -46,16 +59,15 @@ struct DmaEvent {
 struct SignalEvent {
   uint8_t Sem;
   int32_t Value;          // after the signal
-  int64_t Ps;
-  bool FromDma;
-  isa::Engine Eng;        // the signalling engine (the issuer, for DMA)
-  uint32_t Index;
+  Sender From;
 };
 
 class Observer {
 public:
   virtual ~Observer();
   virtual void instructionDone(const InstrEvent &) {}
+  // A transfer starts (its end time is already known) and ends.
+  virtual void dmaStarted(const DmaEvent &) {}
   virtual void dmaDone(const DmaEvent &) {}
   virtual void signalled(const SignalEvent &) {}
   virtual void accessed(const InstrEvent &, const Footprint &, bool Write) { (void)Write; }

@@ -66,7 +66,7 @@ struct Wait {
   uint8_t Sem = 0;
   WaitCond Cond = WaitCond::Ge;
   bool IsReg = false;  // Value names a register of the waiting engine
-  uint32_t Value = 0;
+  uint32_t Value = 0;  // else the int32 value (semaphores are signed), as bits
   bool operator==(const Wait &) const = default;
 };
 

@@ -50,15 +50,25 @@ void execHALT(ExecContext &, const isa::Instr &) {}
 void execSEM_WAIT(ExecContext &, const isa::Instr &) {}
 
 void execSEM_SIGNAL(ExecContext &C, const isa::Instr &) {
-  C.M.signal(static_cast<uint8_t>(C.imm("sem")), static_cast<int16_t>(C.imm("amount")), false,
-             C.E.Id, C.Index);
+  C.M.signal(static_cast<uint8_t>(C.imm("sem")), static_cast<int16_t>(C.imm("amount")),
+             Sender{true, false, C.E.Id, C.Index, 0, C.M.NowPs});
 }
 
 void execLI(ExecContext &C, const isa::Instr &) { C.reg("rd") = static_cast<uint32_t>(C.imm("imm")); }
 void execMOV(ExecContext &C, const isa::Instr &) { C.reg("rd") = C.reg("rs"); }
 
+// reg_load and reg_store move exactly one element: the operand's limit of
+// one element per partition does not stop a pattern over several partitions.
+static void requireOneElement(ExecContext &C, const View &V) {
+  if (uint64_t(V.P) * V.N != 1)
+    C.faultOperand(FaultKind::Shape, V.Operand,
+                   fmt::format("a register moves one element, but the operand is [{} x {}]", V.P,
+                               V.N));
+}
+
 void execREG_LOAD(ExecContext &C, const isa::Instr &) {
   View V = C.view("src");
+  requireOneElement(C, V);
   std::vector<uint8_t> Bytes;
   C.readElements(V, Bytes);
   C.reg("rd") = static_cast<uint32_t>(loadAsInt(V.AP->Type, Bytes.data()));
@@ -66,6 +76,7 @@ void execREG_LOAD(ExecContext &C, const isa::Instr &) {
 
 void execREG_STORE(ExecContext &C, const isa::Instr &) {
   View V = C.view("dst");
+  requireOneElement(C, V);
   std::vector<uint8_t> Bytes(V.ElemBytes);
   storeFromInt(V.AP->Type, Bytes.data(), C.reg("rs"));
   C.writeElements(V, Bytes);

@@ -1,0 +1,83 @@
+//===- trn/trace/Report.h - the utilization report --------------*- C++ -*-===//
+//
+// What neuron-profile's summary reports, for one emulated run: time,
+// per-engine activity and where idle time went, MFU, HBM traffic, DMA
+// activity; and how fast the host emulated it. Built by an observer, so the
+// run pays for it only when a report is asked for.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_TRACE_REPORT_H
+#define TRN_TRACE_REPORT_H
+
+#include "trn/emu/Emulator.h"
+
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace trn::trace {
+
+struct EngineReport {
+  std::string Name;  // "PE (Tensor)"
+  uint64_t Instructions = 0;
+  int64_t ActivePs = 0;   // executing instructions
+  int64_t StalledPs = 0;  // blocked on semaphores
+  // Stall time by cause: "s3 (loaded), last signalled by DMA q0.0 (SP #2)".
+  std::map<std::string, int64_t> StalledOn;
+};
+
+struct QueueReport {
+  unsigned Queue = 0;  // engine * 16 + queue
+  uint64_t Transfers = 0, Bytes = 0;
+  int64_t BusyPs = 0;
+};
+
+struct Report {
+  std::string Chip;
+  int64_t TotalPs = 0;
+  uint64_t Cycles = 0;  // of the PE clock
+  uint64_t Instructions = 0;
+  std::array<EngineReport, isa::NumEngines> Engines;
+  double MatmulFlops = 0;      // useful TensorE FLOPs: 2 K M N per matmul
+  double PeakFlopTime = 0;     // sum over matmuls of FLOPs / peak FLOP/s for their dtype
+  double Mfu = 0;              // PeakFlopTime / total time
+  uint64_t HbmReadBytes = 0, HbmWriteBytes = 0;
+  double HbmGBps = 0;          // (read + written) / total time
+  uint64_t DmaTransfers = 0, DmaBytes = 0;
+  int64_t DmaActivePs = 0;     // time at least one transfer was in flight
+  std::vector<QueueReport> Queues;  // those used, by queue number
+  double HostSeconds = 0;
+  double EmulatedFlops = 0;    // matmul FLOPs plus one per element an instruction writes
+};
+
+// Watches a run and builds its report.
+class ReportBuilder : public emu::Observer {
+public:
+  explicit ReportBuilder(const emu::Emulator &E);
+  void instructionDone(const emu::InstrEvent &Ev) override;
+  void dmaStarted(const emu::DmaEvent &Ev) override;
+  void dmaDone(const emu::DmaEvent &Ev) override;
+
+  Report build(const emu::RunResult &R, double HostSeconds) const;
+
+private:
+  const emu::Emulator &E;
+  Report Partial;
+  int64_t CoveredUntil = 0;                        // DMA-active time counted up to here
+  std::map<unsigned, QueueReport> Queues;
+};
+
+void printReport(const Report &R, llvm::raw_ostream &OS);
+void writeReportJson(const Report &R, llvm::raw_ostream &OS);
+
+// A short name for who sent a signal: "DVE #3" or "DMA q0.1 (SP #2)".
+std::string senderName(const emu::Sender &S);
+
+}  // namespace trn::trace
+
+#endif

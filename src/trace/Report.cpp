@@ -1,0 +1,220 @@
+//===- Report.cpp - the utilization report --------------------------------===//
+
+#include "trn/trace/Report.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace trn::trace {
+
+namespace {
+
+const isa::Operand *operandNamed(const isa::Instr &I, const char *Name) {
+  const isa::InstrDesc &D = I.desc();
+  for (size_t K = 0; K < D.Operands.size(); ++K)
+    if (std::string_view(D.Operands[K].Name) == Name)
+      return &I.Operands[K];
+  return nullptr;
+}
+
+uint64_t apBytes(const isa::AccessPattern &AP) {
+  return uint64_t(AP.NumPartitions) * AP.elementsPerPartition() *
+         isa::dtype(AP.Type).StorageBytes;
+}
+
+// Peak FLOP/s of TensorE for an input dtype on this chip: the plain-matmul
+// mode that lists the dtype.
+double peakFlops(const isa::ChipDesc &C, isa::DType T) {
+  for (const isa::PeModeDesc &M : C.PeModes)
+    if (!*M.Form && (M.TypeMask >> static_cast<unsigned>(T) & 1))
+      return 2.0 * M.MacsPerCycle * C.ClockMHz[static_cast<unsigned>(isa::Engine::PE)] * 1e6;
+  return 0;
+}
+
+}  // namespace
+
+std::string senderName(const emu::Sender &S) {
+  if (!S.Valid)
+    return "its initial value";
+  if (S.FromDma)
+    return fmt::format("DMA q{}.{} ({} #{})", S.Queue / 16, S.Queue % 16,
+                       isa::engine(S.Eng).RecordName, S.Index);
+  return fmt::format("{} #{}", isa::engine(S.Eng).RecordName, S.Index);
+}
+
+ReportBuilder::ReportBuilder(const emu::Emulator &E) : E(E) {
+  for (const isa::EngineDesc &D : isa::engines())
+    Partial.Engines[static_cast<unsigned>(D.Id)].Name = fmt::format("{} ({})", D.RecordName, D.Name);
+}
+
+void ReportBuilder::instructionDone(const emu::InstrEvent &Ev) {
+  EngineReport &R = Partial.Engines[static_cast<unsigned>(Ev.Eng)];
+  ++R.Instructions;
+  R.ActivePs += Ev.EndPs - Ev.StartPs;
+  if (Ev.WaitedPs > 0) {
+    R.StalledPs += Ev.WaitedPs;
+    std::string Sem = Ev.WaitSem < 0 ? "?" : fmt::format("s{}", Ev.WaitSem);
+    for (const object::Semaphore &S : E.program().Semaphores)
+      if (static_cast<int>(S.Index) == Ev.WaitSem)
+        Sem += " (" + S.Name + ")";
+    R.StalledOn[fmt::format("{}, last signalled by {}", Sem, senderName(Ev.ReleasedBy))] +=
+        Ev.WaitedPs;
+  }
+  const isa::Instr &I = *Ev.I;
+  const isa::InstrDesc &D = I.desc();
+  if (D.IsDma || D.IsSequencer)
+    return;
+  if (I.Op == isa::Opcode::MATMUL || I.Op == isa::Opcode::MULTIPLY_MOVING) {
+    const isa::Operand *Mov = operandNamed(I, "moving"), *Dst = operandNamed(I, "dst");
+    const isa::Operand *Transpose = operandNamed(I, "transpose");
+    if (Mov && Dst && !(Transpose && Transpose->Int)) {
+      double Flops = 2.0 * Mov->AP.NumPartitions * Dst->AP.NumPartitions *
+                     static_cast<double>(Mov->AP.elementsPerPartition());
+      Partial.MatmulFlops += Flops;
+      Partial.EmulatedFlops += Flops;
+      double Peak = peakFlops(E.chip(), Mov->AP.Type);
+      if (Peak > 0)
+        Partial.PeakFlopTime += Flops / Peak;
+    }
+    return;
+  }
+  if (!D.Operands.empty() && D.Operands[0].Kind == isa::OperandKind::AccessPattern)
+    Partial.EmulatedFlops += static_cast<double>(I.Operands[0].AP.NumPartitions) *
+                             static_cast<double>(I.Operands[0].AP.elementsPerPartition());
+}
+
+void ReportBuilder::dmaStarted(const emu::DmaEvent &Ev) {
+  // Starts arrive in time order: count the active time of the union of
+  // in-flight transfers as it grows.
+  int64_t From = std::max(Ev.StartPs, CoveredUntil);
+  if (Ev.EndPs > From) {
+    Partial.DmaActivePs += Ev.EndPs - From;
+    CoveredUntil = Ev.EndPs;
+  }
+}
+
+void ReportBuilder::dmaDone(const emu::DmaEvent &Ev) {
+  ++Partial.DmaTransfers;
+  Partial.DmaBytes += Ev.Bytes;
+  const isa::Instr &I = *Ev.I;
+  if (Ev.HbmRead)
+    Partial.HbmReadBytes += apBytes(I.Operands[1].AP);
+  if (Ev.HbmWrite)
+    Partial.HbmWriteBytes += apBytes(I.Operands[0].AP);
+  QueueReport &Q = Queues[Ev.Queue];
+  Q.Queue = Ev.Queue;
+  ++Q.Transfers;
+  Q.Bytes += Ev.Bytes;
+  Q.BusyPs += Ev.EndPs - Ev.StartPs;
+}
+
+Report ReportBuilder::build(const emu::RunResult &R, double HostSeconds) const {
+  Report Out = Partial;
+  Out.Chip = E.chip().Name;
+  Out.TotalPs = R.TimePs;
+  Out.Cycles = R.Cycles;
+  Out.Instructions = R.Instructions;
+  Out.Mfu = R.TimePs > 0 ? Out.PeakFlopTime / (R.TimePs * 1e-12) : 0;
+  Out.HbmGBps = R.TimePs > 0 ? (Out.HbmReadBytes + Out.HbmWriteBytes) / (R.TimePs * 1e-3) : 0;
+  for (const auto &[Q, QR] : Queues)
+    Out.Queues.push_back(QR);
+  Out.HostSeconds = HostSeconds;
+  return Out;
+}
+
+namespace {
+
+double pct(int64_t Part, int64_t Whole) { return Whole > 0 ? 100.0 * Part / Whole : 0; }
+double ns(int64_t Ps) { return Ps / 1000.0; }
+
+}  // namespace
+
+void printReport(const Report &R, llvm::raw_ostream &OS) {
+  OS << fmt::format("Report ({}): total {:.3f} ns, {} PE cycles, {} instructions\n\n", R.Chip,
+                    ns(R.TotalPs), R.Cycles, R.Instructions);
+  OS << fmt::format("{:<14} {:>8} {:>14} {:>8} {:>14} {:>8}\n", "engine", "instrs",
+                    "active ns", "active", "stalled ns", "stalled");
+  for (const EngineReport &E : R.Engines) {
+    OS << fmt::format("{:<14} {:>8} {:>14.3f} {:>7.1f}% {:>14.3f} {:>7.1f}%\n", E.Name,
+                      E.Instructions, ns(E.ActivePs), pct(E.ActivePs, R.TotalPs), ns(E.StalledPs),
+                      pct(E.StalledPs, R.TotalPs));
+    std::vector<std::pair<std::string, int64_t>> Causes(E.StalledOn.begin(), E.StalledOn.end());
+    std::stable_sort(Causes.begin(), Causes.end(),
+                     [](const auto &A, const auto &B) { return A.second > B.second; });
+    for (const auto &[Cause, Ps] : Causes)
+      OS << fmt::format("    waiting {:.3f} ns on {}\n", ns(Ps), Cause);
+  }
+  OS << fmt::format("\nMFU: {:.2f}% ({:.6g} useful TensorE FLOP)\n", 100 * R.Mfu, R.MatmulFlops);
+  OS << fmt::format("HBM: {} bytes read, {} bytes written, {:.2f} GB/s achieved\n",
+                    R.HbmReadBytes, R.HbmWriteBytes, R.HbmGBps);
+  OS << fmt::format("DMA: {} transfers, {} bytes (average {:.0f}), active {:.3f} ns ({:.1f}%)\n",
+                    R.DmaTransfers, R.DmaBytes,
+                    R.DmaTransfers ? double(R.DmaBytes) / R.DmaTransfers : 0.0, ns(R.DmaActivePs),
+                    pct(R.DmaActivePs, R.TotalPs));
+  for (const QueueReport &Q : R.Queues)
+    OS << fmt::format("    queue q{}.{}: {} transfers, {} bytes, busy {:.3f} ns ({:.1f}%)\n",
+                      Q.Queue / 16, Q.Queue % 16, Q.Transfers, Q.Bytes, ns(Q.BusyPs),
+                      pct(Q.BusyPs, R.TotalPs));
+  double Secs = R.HostSeconds > 0 ? R.HostSeconds : 1e-9;
+  OS << fmt::format("Host: {:.3f} s, {:.4g} simulated instructions/s, {:.4g} emulated FLOP/s\n",
+                    R.HostSeconds, R.Instructions / Secs, R.EmulatedFlops / Secs);
+}
+
+void writeReportJson(const Report &R, llvm::raw_ostream &OS) {
+  llvm::json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("chip", R.Chip);
+    J.attribute("total_time_ns", ns(R.TotalPs));
+    J.attribute("neuroncore_cycle_count", static_cast<int64_t>(R.Cycles));
+    J.attribute("instruction_count", static_cast<int64_t>(R.Instructions));
+    J.attributeArray("engines", [&] {
+      for (const EngineReport &E : R.Engines)
+        J.object([&] {
+          J.attribute("engine", E.Name);
+          J.attribute("instruction_count", static_cast<int64_t>(E.Instructions));
+          J.attribute("active_time_ns", ns(E.ActivePs));
+          J.attribute("active_time_percent", pct(E.ActivePs, R.TotalPs));
+          J.attribute("stalled_time_ns", ns(E.StalledPs));
+          J.attributeArray("stalls", [&] {
+            for (const auto &[Cause, Ps] : E.StalledOn)
+              J.object([&] {
+                J.attribute("waiting_on", Cause);
+                J.attribute("time_ns", ns(Ps));
+              });
+          });
+        });
+    });
+    J.attribute("mfu_estimated_percent", 100 * R.Mfu);
+    J.attribute("model_flops", R.MatmulFlops);
+    J.attribute("hbm_read_bytes", static_cast<int64_t>(R.HbmReadBytes));
+    J.attribute("hbm_write_bytes", static_cast<int64_t>(R.HbmWriteBytes));
+    J.attribute("hbm_achieved_gbps", R.HbmGBps);
+    J.attribute("dma_transfer_count", static_cast<int64_t>(R.DmaTransfers));
+    J.attribute("dma_total_bytes", static_cast<int64_t>(R.DmaBytes));
+    J.attribute("dma_average_bytes", R.DmaTransfers ? double(R.DmaBytes) / R.DmaTransfers : 0.0);
+    J.attribute("dma_active_time_ns", ns(R.DmaActivePs));
+    J.attribute("dma_active_time_percent", pct(R.DmaActivePs, R.TotalPs));
+    J.attributeArray("dma_queues", [&] {
+      for (const QueueReport &Q : R.Queues)
+        J.object([&] {
+          J.attribute("queue", fmt::format("q{}.{}", Q.Queue / 16, Q.Queue % 16));
+          J.attribute("transfer_count", static_cast<int64_t>(Q.Transfers));
+          J.attribute("bytes", static_cast<int64_t>(Q.Bytes));
+          J.attribute("busy_time_ns", ns(Q.BusyPs));
+        });
+    });
+    J.attributeObject("host", [&] {
+      double Secs = R.HostSeconds > 0 ? R.HostSeconds : 1e-9;
+      J.attribute("seconds", R.HostSeconds);
+      J.attribute("simulated_instructions_per_second", R.Instructions / Secs);
+      J.attribute("emulated_flops_per_second", R.EmulatedFlops / Secs);
+    });
+  });
+  OS << "\n";
+}
+
+}  // namespace trn::trace
