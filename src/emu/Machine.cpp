@@ -47,7 +47,8 @@ Machine::Machine(object::Program P, const isa::ChipDesc &C)
     : Prog(std::move(P)), Chip(C), Sbuf(C.Partitions, C.SbufPartitionBytes),
       Psum(C.Partitions, C.psumPartitionBytes()),
       PsumWords(size_t(C.Partitions) * C.psumPartitionBytes() / 4, PsumWriter::None),
-      Semaphores(C.Semaphores, 0), LastSignal(C.Semaphores), Queues(size_t(C.DmaEngines) * 16) {
+      Semaphores(C.Semaphores, 0), LastSignal(C.Semaphores), Queues(size_t(C.DmaEngines) * 16),
+      Dma(C) {
   for (unsigned E = 0; E < isa::NumEngines; ++E) {
     EngineState &S = Engines[E];
     S.Id = static_cast<isa::Engine>(E);
@@ -277,16 +278,51 @@ void Machine::startDma(unsigned Q) {
   Queue.InFlight = true;
   Queue.StartPs = std::max(NowPs, Queue.Pending.front().ReadyPs);
   const DmaTransfer &T = Queue.Pending.front();
-  int64_t EndPs = Queue.StartPs + dmaPs(*this, T.Bytes);
-  schedule(EndPs, EventKind::DmaDone, Q);
+  const isa::Instr &I = Engines[static_cast<unsigned>(T.Issuer)].Code[T.Index];
+  const isa::AccessPattern &Dst = I.Operands[0].AP, &Src = I.Operands[1].AP;
+  bool Hbm = Src.Space == isa::MemSpace::HBM || Dst.Space == isa::MemSpace::HBM;
+  // The engines serve the partitions of the on-chip side; HBM to HBM spreads
+  // over all of them.
+  const isa::AccessPattern *OnChip = Dst.Space != isa::MemSpace::HBM   ? &Dst
+                                     : Src.Space != isa::MemSpace::HBM ? &Src
+                                                                       : nullptr;
+  DmaModel::Split S = OnChip ? Dma.split(OnChip->PartStart, OnChip->NumPartitions, T.Bytes, Hbm)
+                             : Dma.split(0, Chip.Partitions, T.Bytes, Hbm);
+  if (!InFlight++)
+    ActiveSincePs = Queue.StartPs;
+  Dma.start(Q, Queue.StartPs, S);
   if (!Observers.empty()) {
-    const isa::Instr &I = Engines[static_cast<unsigned>(T.Issuer)].Code[T.Index];
-    DmaEvent Ev{Q,     T.Issuer, T.Index, &I, Queue.StartPs, EndPs, T.Bytes,
-                I.Operands[1].AP.Space == isa::MemSpace::HBM,
-                I.Operands[0].AP.Space == isa::MemSpace::HBM};
+    DmaEvent Ev{Q, T.Issuer, T.Index, &I, Queue.StartPs, -1, T.Bytes,
+                Src.Space == isa::MemSpace::HBM, Dst.Space == isa::MemSpace::HBM};
     for (Observer *O : Observers)
       O->dmaStarted(Ev);
   }
+  reportHbmRate();
+  scheduleDmaTick();
+}
+
+void Machine::scheduleDmaTick() {
+  std::optional<int64_t> Next = Dma.nextEventPs();
+  if (Next && *Next != ScheduledTickPs) {
+    ScheduledTickPs = *Next;
+    schedule(*Next, EventKind::DmaTick, 0);
+  }
+}
+
+void Machine::reportHbmRate() {
+  for (Observer *O : Observers)
+    O->hbmBandwidth(NowPs, Dma.hbmBytesPerPs() * 1e3);
+}
+
+void Machine::dmaTick() {
+  std::optional<int64_t> Next = Dma.nextEventPs();
+  if (!Next || *Next != NowPs)
+    return;  // a stale tick: the model's next change moved
+  ScheduledTickPs = -1;
+  for (uint64_t Q : Dma.advance(NowPs))
+    finishDma(static_cast<unsigned>(Q));
+  reportHbmRate();
+  scheduleDmaTick();
 }
 
 void Machine::finishDma(unsigned Q) {
@@ -313,6 +349,8 @@ void Machine::finishDma(unsigned Q) {
   }
   if (I.Sig)
     signal(I.Sig->Sem, I.Sig->Amount, Sender{true, true, T.Issuer, T.Index, Q, NowPs});
+  if (!--InFlight)
+    DmaActivePs += NowPs - ActiveSincePs;
   startDma(Q);
 }
 
@@ -392,7 +430,7 @@ RunResult Machine::run(const RunOptions &O) {
       switch (Ev.Kind) {
       case EventKind::Issue: tryIssue(Ev.Who); break;
       case EventKind::InstrDone: complete(Ev.Who); break;
-      case EventKind::DmaDone: finishDma(Ev.Who); break;
+      case EventKind::DmaTick: dmaTick(); break;
       }
     }
     for (const EngineState &E : Engines)
@@ -408,6 +446,7 @@ RunResult Machine::run(const RunOptions &O) {
     R.Engines[E] = Engines[E].Stats;
   R.DmaTransfers = DmaTransfers;
   R.DmaBytes = DmaBytes;
+  R.DmaActivePs = DmaActivePs + (InFlight ? NowPs - ActiveSincePs : 0);
   R.Warnings = Warnings;
   for (Observer *Obs : Observers)
     Obs->finished(NowPs);

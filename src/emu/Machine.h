@@ -9,6 +9,7 @@
 #ifndef TRN_EMU_MACHINE_H
 #define TRN_EMU_MACHINE_H
 
+#include "DmaModel.h"
 #include "Memory.h"
 
 #include "trn/emu/Emulator.h"
@@ -79,6 +80,7 @@ public:
   std::vector<int32_t> Semaphores;
   std::vector<Sender> LastSignal;  // per semaphore: who changed it last
   std::vector<DmaQueue> Queues;  // engine * 16 + queue
+  DmaModel Dma;
   Stationary PeStationary;
   std::vector<Observer *> Observers;
   std::vector<std::string> Warnings;
@@ -86,6 +88,7 @@ public:
   int64_t NowPs = 0;
   uint64_t Executed = 0;
   uint64_t DmaTransfers = 0, DmaBytes = 0;
+  int64_t DmaActivePs = 0;  // time with at least one transfer in flight
 
   RunResult run(const RunOptions &O);
 
@@ -101,7 +104,9 @@ public:
   void signal(uint8_t Sem, int16_t Amount, const Sender &From);
 
 private:
-  enum class EventKind : uint8_t { DmaDone = 0, InstrDone = 1, Issue = 2 };
+  // DmaTick: the DMA model's next change (a fixed latency ending or a
+  // transfer completing); stale ticks are recognised and skipped.
+  enum class EventKind : uint8_t { DmaTick = 0, InstrDone = 1, Issue = 2 };
   struct Event {
     int64_t Ps;
     EventKind Kind;
@@ -131,6 +136,12 @@ private:
   void complete(unsigned E);
   void startDma(unsigned Q);
   void finishDma(unsigned Q);
+  void dmaTick();
+  void scheduleDmaTick();
+  void reportHbmRate();
+  int64_t ScheduledTickPs = -1;
+  unsigned InFlight = 0;
+  int64_t ActiveSincePs = 0;
   void wakeWaiters();
   [[noreturn]] void deadlock();
 };

@@ -26,7 +26,7 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
   const isa::InstrDesc &D = I.desc();
   const isa::CostClassDesc &C = isa::costClass(D.Cost);
   if (C.Unit == isa::CostUnit::DmaBytes) {
-    // The trigger; the transfer itself is the DMA model's (dmaPs).
+    // The trigger; the transfer itself is the DMA model's (DmaModel).
     for (const isa::CostConstDesc &K : isa::costConsts())
       if (K.Id == isa::CostConst::DMA_TRIGGER)
         return static_cast<uint64_t>(K.Value);
@@ -130,14 +130,5 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
   return static_cast<uint64_t>(std::max<int64_t>(Cost.Value, 1));
 }
 
-int64_t dmaPs(const Machine &M, uint64_t Bytes) {
-  const isa::ChipDesc &C = M.Chip;
-  // A transfer is spread over all the core's DMA engines (DMA: each serves
-  // 8 of the 128 partitions); nominal model: fixed latency + bytes at their
-  // combined bandwidth. Bandwidth in MB/s = bytes per microsecond.
-  uint64_t BytesPerUs = uint64_t(C.DmaEngines) * C.DmaEngineMBps;
-  int64_t DataPs = static_cast<int64_t>((Bytes * 1000000 + BytesPerUs - 1) / BytesPerUs);
-  return int64_t(C.DmaFixedNs) * 1000 + DataPs;
-}
 
 }  // namespace trn::emu

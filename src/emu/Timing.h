@@ -9,8 +9,6 @@ namespace trn::emu {
 
 // Cycles of E's clock that I occupies its engine (for DMA: the trigger).
 uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::Instr &I);
-// How long a DMA transfer of Bytes takes once its queue starts it.
-int64_t dmaPs(const Machine &M, uint64_t Bytes);
 
 }  // namespace trn::emu
 

@@ -87,16 +87,6 @@ void ReportBuilder::instructionDone(const emu::InstrEvent &Ev) {
                              static_cast<double>(I.Operands[0].AP.elementsPerPartition());
 }
 
-void ReportBuilder::dmaStarted(const emu::DmaEvent &Ev) {
-  // Starts arrive in time order: count the active time of the union of
-  // in-flight transfers as it grows.
-  int64_t From = std::max(Ev.StartPs, CoveredUntil);
-  if (Ev.EndPs > From) {
-    Partial.DmaActivePs += Ev.EndPs - From;
-    CoveredUntil = Ev.EndPs;
-  }
-}
-
 void ReportBuilder::dmaDone(const emu::DmaEvent &Ev) {
   ++Partial.DmaTransfers;
   Partial.DmaBytes += Ev.Bytes;
@@ -118,6 +108,7 @@ Report ReportBuilder::build(const emu::RunResult &R, double HostSeconds) const {
   Out.TotalPs = R.TimePs;
   Out.Cycles = R.Cycles;
   Out.Instructions = R.Instructions;
+  Out.DmaActivePs = R.DmaActivePs;
   Out.Mfu = R.TimePs > 0 ? Out.PeakFlopTime / (R.TimePs * 1e-12) : 0;
   Out.HbmGBps = R.TimePs > 0 ? (Out.HbmReadBytes + Out.HbmWriteBytes) / (R.TimePs * 1e-3) : 0;
   for (const auto &[Q, QR] : Queues)

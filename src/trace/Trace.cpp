@@ -81,16 +81,6 @@ void ChromeTrace::counter(const char *Name, int64_t Ps, double Value) {
   });
 }
 
-void ChromeTrace::flushEnds(int64_t UpTo) {
-  while (!Ends.empty() && Ends.top().first <= UpTo) {
-    HbmGBps -= Ends.top().second;
-    if (HbmGBps < 1e-9)
-      HbmGBps = 0;
-    counter("HBM GB/s", Ends.top().first, HbmGBps);
-    Ends.pop();
-  }
-}
-
 void ChromeTrace::touch(const isa::AccessPattern &AP, int64_t Ps) {
   if (AP.Space != isa::MemSpace::SBUF && AP.Space != isa::MemSpace::PSUM)
     return;
@@ -113,7 +103,6 @@ void ChromeTrace::touch(const isa::AccessPattern &AP, int64_t Ps) {
 }
 
 void ChromeTrace::instructionDone(const emu::InstrEvent &Ev) {
-  flushEnds(Ev.EndPs);
   const isa::Instr &I = *Ev.I;
   unsigned Tid = static_cast<unsigned>(Ev.Eng);
   if (Ev.WaitedPs > 0 && Ev.ReleasedBy.Valid) {
@@ -157,18 +146,13 @@ void ChromeTrace::instructionDone(const emu::InstrEvent &Ev) {
     touch(I.Operands[0].AP, Ev.EndPs);
 }
 
-void ChromeTrace::dmaStarted(const emu::DmaEvent &Ev) {
-  flushEnds(Ev.StartPs);
-  if ((Ev.HbmRead || Ev.HbmWrite) && Ev.EndPs > Ev.StartPs) {
-    double GBps = static_cast<double>(Ev.Bytes) / us(Ev.EndPs - Ev.StartPs) / 1e3;
-    HbmGBps += GBps;
-    counter("HBM GB/s", Ev.StartPs, HbmGBps);
-    Ends.push({Ev.EndPs, GBps});
-  }
+void ChromeTrace::hbmBandwidth(int64_t Ps, double GBps) {
+  if (GBps != HbmGBps)
+    counter("HBM GB/s", Ps, GBps);
+  HbmGBps = GBps;
 }
 
 void ChromeTrace::dmaDone(const emu::DmaEvent &Ev) {
-  flushEnds(Ev.EndPs);
   unsigned Tid = QueueTidBase + Ev.Queue;
   if (QueuesNamed.insert(Ev.Queue).second)
     J.object([&] {
@@ -190,7 +174,7 @@ void ChromeTrace::dmaDone(const emu::DmaEvent &Ev) {
 }
 
 void ChromeTrace::finished(int64_t EndPs) {
-  flushEnds(EndPs);
+  (void)EndPs;
   J.arrayEnd();
   J.attributeEnd();
   J.objectEnd();
@@ -199,14 +183,16 @@ void ChromeTrace::finished(int64_t EndPs) {
 TextTrace::TextTrace(const emu::Emulator &Em, llvm::raw_ostream &OS) : E(Em), OS(OS) {}
 
 void TextTrace::instructionDone(const emu::InstrEvent &Ev) {
-  OS << fmt::format("{:>12.3f} {:>12.3f} {:<6} {}\n", Ev.StartPs / 1000.0, Ev.EndPs / 1000.0,
-                    isa::engine(Ev.Eng).RecordName, isa::print(*Ev.I, {}, true));
+  OS << fmt::format("{:>12.3f} {:>12.3f} {:<6} {:>8} {}\n", Ev.StartPs / 1000.0,
+                    Ev.EndPs / 1000.0, isa::engine(Ev.Eng).RecordName, Ev.Cycles,
+                    isa::print(*Ev.I, {}, true));
 }
 
 void TextTrace::dmaDone(const emu::DmaEvent &Ev) {
-  OS << fmt::format("{:>12.3f} {:>12.3f} {:<6} dma of {} bytes for {} #{}\n", Ev.StartPs / 1000.0,
-                    Ev.EndPs / 1000.0, fmt::format("q{}.{}", Ev.Queue / 16, Ev.Queue % 16),
-                    Ev.Bytes, isa::engine(Ev.Issuer).RecordName, Ev.Index);
+  OS << fmt::format("{:>12.3f} {:>12.3f} {:<6} {:>8} dma of {} bytes for {} #{}\n",
+                    Ev.StartPs / 1000.0, Ev.EndPs / 1000.0,
+                    fmt::format("q{}.{}", Ev.Queue / 16, Ev.Queue % 16), "-", Ev.Bytes,
+                    isa::engine(Ev.Issuer).RecordName, Ev.Index);
 }
 
 }  // namespace trn::trace

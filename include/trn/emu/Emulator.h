@@ -71,6 +71,7 @@ struct RunResult {
   uint64_t Instructions = 0;
   std::array<EngineStats, isa::NumEngines> Engines{};
   uint64_t DmaTransfers = 0, DmaBytes = 0;
+  int64_t DmaActivePs = 0;  // time with at least one transfer in flight
 
   bool ok() const { return !Error; }
 };

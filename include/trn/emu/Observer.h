@@ -66,9 +66,14 @@ class Observer {
 public:
   virtual ~Observer();
   virtual void instructionDone(const InstrEvent &) {}
-  // A transfer starts (its end time is already known) and ends.
+  // A transfer starts (EndPs is not known yet: -1) and ends.
   virtual void dmaStarted(const DmaEvent &) {}
   virtual void dmaDone(const DmaEvent &) {}
+  // The HBM traffic of all transfers in flight changed, to GBps.
+  virtual void hbmBandwidth(int64_t Ps, double GBps) {
+    (void)Ps;
+    (void)GBps;
+  }
   virtual void signalled(const SignalEvent &) {}
   virtual void accessed(const InstrEvent &, const Footprint &, bool Write) { (void)Write; }
   virtual void finished(int64_t EndPs) { (void)EndPs; }

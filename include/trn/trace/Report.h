@@ -60,7 +60,6 @@ class ReportBuilder : public emu::Observer {
 public:
   explicit ReportBuilder(const emu::Emulator &E);
   void instructionDone(const emu::InstrEvent &Ev) override;
-  void dmaStarted(const emu::DmaEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
 
   Report build(const emu::RunResult &R, double HostSeconds) const;
@@ -68,7 +67,6 @@ public:
 private:
   const emu::Emulator &E;
   Report Partial;
-  int64_t CoveredUntil = 0;                        // DMA-active time counted up to here
   std::map<unsigned, QueueReport> Queues;
 };
 

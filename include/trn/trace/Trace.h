@@ -7,7 +7,9 @@
 // for HBM bandwidth and on-chip bytes touched. Events are written as they
 // happen (memory stays bounded however long the run).
 //
-// TextTrace writes one stable line per instruction and transfer, for tests.
+// TextTrace writes one stable line per instruction and transfer, for tests:
+// start and end in ns, the engine (or DMA queue), the instruction's cycles
+// on its engine's clock ("-" for transfers), and the instruction.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRN_TRACE_TRACE_H
@@ -18,7 +20,6 @@
 #include "llvm/Support/JSON.h"
 
 #include <map>
-#include <queue>
 #include <set>
 #include <vector>
 
@@ -28,8 +29,8 @@ class ChromeTrace : public emu::Observer {
 public:
   ChromeTrace(const emu::Emulator &E, llvm::raw_ostream &OS);
   void instructionDone(const emu::InstrEvent &Ev) override;
-  void dmaStarted(const emu::DmaEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
+  void hbmBandwidth(int64_t Ps, double GBps) override;
   void finished(int64_t EndPs) override;
 
 private:
@@ -37,16 +38,11 @@ private:
   llvm::json::OStream J;
   std::set<unsigned> QueuesNamed;
   uint64_t NextFlow = 1;
-  // HBM bandwidth: transfers in flight, by end time, and the current sum.
-  std::priority_queue<std::pair<int64_t, double>, std::vector<std::pair<int64_t, double>>,
-                      std::greater<>>
-      Ends;
-  double HbmGBps = 0;
+  double HbmGBps = -1;  // the last value written to the counter
   std::vector<bool> AllocTouched;
   uint64_t SbufTouched = 0, PsumTouched = 0;
 
   void counter(const char *Name, int64_t Ps, double Value);
-  void flushEnds(int64_t UpTo);
   void slice(unsigned Tid, const std::string &Name, int64_t StartPs, int64_t EndPs,
              const std::function<void()> &Args);
   void touch(const isa::AccessPattern &AP, int64_t Ps);

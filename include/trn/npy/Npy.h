@@ -1,0 +1,58 @@
+//===- trn/npy/Npy.h - NumPy .npy files --------------------------*- C++ -*-===//
+//
+// Reading and writing the NumPy .npy format (versions 1.0, 2.0 and 3.0 on
+// read; 1.0 on write, or 2.0 when the header needs it), little-endian,
+// C order. How trnemu's dtypes map to NumPy's is documented in
+// docs/npy.md: NumPy has no bfloat16 or fp8, so those are written as raw
+// bits in unsigned integers (bf16 -> <u2, fp8 -> |u1) and may be read from
+// such files or, with conversion, from float32 files.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_NPY_NPY_H
+#define TRN_NPY_NPY_H
+
+#include "trn/isa/Isa.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace trn::npy {
+
+// An array as stored in a .npy file.
+struct Array {
+  std::string Descr;            // NumPy dtype descr, e.g. "<f4", "|u1", "<u2"
+  std::vector<uint64_t> Shape;  // empty for a 0-d array
+  bool FortranOrder = false;
+  std::vector<uint8_t> Data;    // little-endian elements, C order
+
+  uint64_t elements() const;
+};
+
+// Parses a whole .npy file; the error says what is wrong ("not a .npy file:
+// bad magic", "header is not a Python dict literal", "data holds 10 bytes,
+// the shape needs 16", "big-endian '>f4' is not supported", ...).
+std::variant<Array, std::string> parse(std::span<const uint8_t> Bytes);
+std::vector<uint8_t> serialize(const Array &A);
+
+// The descr trnemu writes for a dtype ("<f4" for fp32, "<u2" for bf16, ...).
+const char *descrFor(isa::DType T);
+
+// A tensor's bytes from an array: either its descr is descrFor(T), taken as
+// is, or T is a float dtype narrower than fp32 (bf16, fp16, tf32, fp8) and
+// the array is float32, each element converted by emu::storeFromFloat
+// (round to nearest even). Nothing else is converted implicitly: float64
+// data is refused with a hint to save float32. The shape must equal Shape
+// (the declared tensor's). Errors name the mismatch: "shape (128, 64) does
+// not match the tensor's (128, 512)", "dtype '<f8' cannot be read into
+// bf16: ...".
+std::variant<std::vector<uint8_t>, std::string> toTensor(const Array &A, isa::DType T,
+                                                         std::span<const uint64_t> Shape);
+// An array holding a tensor's bytes, in the descr trnemu writes for T.
+Array fromTensor(std::span<const uint8_t> Bytes, isa::DType T, std::span<const uint64_t> Shape);
+
+}  // namespace trn::npy
+
+#endif
