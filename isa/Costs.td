@@ -60,6 +60,18 @@ def OpsSubMul     : CostPred<"OpsSubMul", "op0 is subtract and op1 is multiply">
 def EvenN         : CostPred<"EvenN", "N is even">;
 def HasAccumOut   : CostPred<"HasAccumOut", "activation writes its add-reduce accumulator out">;
 def HasRegOffset  : CostPred<"HasRegOffset", "a tensor operand takes a register offset">;
+def ReadsPrevious : CostPred<"ReadsPrevious", "reads what the engine's previous instruction wrote">;
+
+// Cycles added to any instruction of these engines when the predicates
+// hold, on top of its cost class (after performance modes).
+class Overhead<list<Engine> engines, list<CostPred> when, CostConst cycles> {
+  list<Engine> Engines = engines;
+  list<CostPred> When = when;
+  CostConst Cycles = cycles;
+}
+def DVE_DEPENDENT : CostConst<"DVE_DEPENDENT", 100,
+  "A1: VectorE fixed overhead on back-to-back dependent instructions">;
+def DveDependentOverhead : Overhead<[DVE], [ReadsPrevious], DVE_DEPENDENT>;
 
 // Formula operators; a formula is a dag over CostVar, CostConst and ints.
 class CostOp<string name, string infix> {

@@ -75,7 +75,8 @@ int64_t Parser::exprUnary() {
     explicit Depth(unsigned &D) : D(D) { ++D; }
     ~Depth() { --D; }
   } Guard(ExprDepth);
-  if (ExprDepth > 256)
+  // The expression itself is level 1: 256 nested parentheses are allowed.
+  if (ExprDepth > 257)
     failAt(tok(), "expression nested too deeply (more than 256 levels)");
   if (accept(Tok::Minus))
     return static_cast<int64_t>(0 - static_cast<uint64_t>(exprUnary()));

@@ -378,10 +378,12 @@ isa::AccessPattern Parser::parseNamedAP(const Token &Name) {
     uint32_t Count = Free[D].Count;
     if (Count <= 65535)
       continue;
-    uint32_t Inner = 65535;
-    while (Inner > 1 && (Count % Inner || Count / Inner > 65535))
-      --Inner;
-    if (Inner == 1)
+    // The smallest split keeps the outer stride small enough for SBUF/PSUM's
+    // 16-bit strides where possible.
+    uint32_t Inner = (Count + 65534) / 65535;
+    while (Inner <= 65535 && (Count % Inner || Count / Inner > 65535))
+      ++Inner;
+    if (Inner > 65535)
       failAt(Name, fmt::format("a dimension of {} elements cannot be split into counts of at "
                                "most 65535",
                                Count));

@@ -103,6 +103,9 @@ void Parser::chipDirective(const Token &Dir) {
   if (Opts.Chip && *Opts.Chip != *C)
     failAt(Name, fmt::format("the source targets {} but --chip {} was given", Name.Text.str(),
                              isa::chip(*Opts.Chip).Name));
+  if (ChipDirective)
+    fail(Dir.Loc, "the chip is already chosen by an earlier '.chip'", SMRange(Dir.Loc, Name.end()));
+  ChipDirective = true;
   if (ChipFixed)
     fail(Dir.Loc, "'.chip' must come before any declaration or instruction",
          SMRange(Dir.Loc, Name.end()));
@@ -347,7 +350,7 @@ void Parser::tensorDirective() {
   constexpr uint64_t MaxInitBytes = uint64_t(256) << 20;
   if (at(Tok::Equal) && Bytes > MaxInitBytes)
     failAt(tok(), fmt::format("tensor '{}' has {} bytes: initial data is limited to 256 MiB; "
-                              "make it an input and bind it with trn-emu --in",
+                              "bind its contents at run time with trn-emu --in instead",
                               T.Name, Bytes));
   if (at(Tok::Equal) && Cur[1].isIdent("hex") && Cur[2].is(Tok::LParen)) {
     // Initial data as raw little-endian bytes, exactly (what trn-objdump
@@ -381,8 +384,12 @@ void Parser::tensorDirective() {
       double D;
       if (V.is(Tok::Int))
         D = static_cast<double>(V.IntValue);
-      else if (V.is(Tok::Float))
+      else if (V.is(Tok::Float)) {
         D = V.FloatValue;
+        if (std::isinf(D))
+          failAt(V, fmt::format("{} is beyond the range of any float (write inf for infinity)",
+                                V.Text.str()));
+      }
       else if (V.isIdent("inf"))
         D = INFINITY;
       else if (V.isIdent("nan"))
@@ -419,6 +426,9 @@ void Parser::tensorDirective() {
         auto Status = F.convert(*Sem, llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
         if ((Status & llvm::APFloat::opOverflow) && !std::isinf(V))
           fail(InitStart.Loc, fmt::format("initial value {} overflows {}", V, DT.Name),
+               range(InitStart, Cur[-1]));
+        if (std::isinf(V) && DT.Style == isa::FloatStyle::FiniteOnly)
+          fail(InitStart.Loc, fmt::format("{} has no infinity", DT.Name),
                range(InitStart, Cur[-1]));
         Bits = F.bitcastToAPInt().getZExtValue();
         if (T.Type == isa::DType::TF32)
@@ -544,8 +554,9 @@ void Parser::semDirective() {
   const Token &Name = expectIdent("a semaphore name");
   if (Name.Text.size() > 1 && Name.Text[0] == 's' &&
       llvm::all_of(Name.Text.drop_front(), llvm::isDigit))
-    failAt(Name, fmt::format("'{}' names semaphore {} already: choose another name",
-                             Name.Text.str(), Name.Text.drop_front().str()));
+    failAt(Name, fmt::format("'{}' is how semaphores are written by number (s0, s1, ...): "
+                             "choose another name",
+                             Name.Text.str()));
   object::Semaphore S;
   S.Name = Name.Text.str();
   S.Index = NextSem;
@@ -714,10 +725,10 @@ void Parser::finish() {
             static_cast<uint64_t>(P.I.Operands[K].Int) >= Streams[E].size())
           report(SourceMgr::DK_Error, P.Loc,
                  fmt::format("branch target @{} is past the end of the {} stream ({} "
-                             "instructions)",
+                             "instruction{})",
                              P.I.Operands[K].Int,
                              isa::engine(static_cast<isa::Engine>(E)).RecordName,
-                             Streams[E].size()));
+                             Streams[E].size(), Streams[E].size() == 1 ? "" : "s"));
       std::vector<uint8_t> Bytes;
       if (auto Err = isa::encode(P.I, Bytes)) {
         report(SourceMgr::DK_Error, P.Loc, Err->Message);
@@ -728,6 +739,12 @@ void Parser::finish() {
       Out.Code.insert(Out.Code.end(), Bytes.begin(), Bytes.end());
     }
   }
+  // Labels in stream order, as the disassembly lists them, so that a round
+  // trip gives the same symbol table.
+  std::stable_sort(Prog.Labels.begin(), Prog.Labels.end(),
+                   [](const object::Label &A, const object::Label &B) {
+                     return std::tie(A.Eng, A.Index) < std::tie(B.Eng, B.Index);
+                   });
   if (Errors)
     return;
   // Warnings in source order, whatever the symbol table's order.

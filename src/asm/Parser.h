@@ -57,6 +57,7 @@ private:
   object::Program Prog;
   const isa::ChipDesc *Chip = nullptr;
   bool ChipFixed = false;  // something depended on the chip already
+  bool ChipDirective = false;
   llvm::StringMap<Symbol> Symbols;
   std::vector<std::vector<Pending>> Streams;  // by engine
   std::vector<std::pair<const Token *, llvm::SMLoc>> PendingLabels;

@@ -261,6 +261,10 @@ void Machine::complete(unsigned EIdx) {
   }
   if (I.Sig && !D.IsDma)
     signal(I.Sig->Sem, I.Sig->Amount, Sender{true, false, E.Id, Index, 0, NowPs});
+  E.LastWrite.reset();
+  if (!D.IsDma && !D.IsSequencer && !D.Operands.empty() &&
+      D.Operands[0].Kind == isa::OperandKind::AccessPattern)
+    E.LastWrite = I.Operands[0].AP;
   if (D.IsTerminator) {
     E.State = EngineState::Status::Halted;
     return;

@@ -38,6 +38,9 @@ struct EngineState {
   enum class Status : uint8_t { Idle, Waiting, Busy, Halted } State = Status::Idle;
   int64_t WaitingSincePs = 0;
   int64_t LastEndPs = 0;
+  // What the engine's last datapath instruction wrote (for the dependent-
+  // instruction overhead of the timing model).
+  std::optional<isa::AccessPattern> LastWrite;
   EngineStats Stats;
 };
 

@@ -70,7 +70,7 @@ template <unsigned E, unsigned M, bool Fn> struct Format {
       // Rebias; a carry out of the mantissa correctly bumps the exponent, and
       // anything past the largest finite value (including inf) overflows.
       R = shiftRne(A - ((127 - Bias) << 23), Shift);
-      R = R > MaxFinite ? MaxFinite : R;
+      R = R > MaxFinite ? Inf : R;
     } else {
       // Subnormal result: the significand in units of the format's smallest
       // subnormal 2^(1 - Bias - M). For E = 8 fp32 subnormals land here with
@@ -247,16 +247,16 @@ int64_t fp32ToInt(float F, isa::DType To) {
   if (A > 0x7f800000u) [[unlikely]]
     return 0;
   const uint32_t Exp = A >> 23;
-  const uint64_t Man = (A & 0x7fffffu) | 0x800000u;
+  const uint32_t Man = (A & 0x7fffffu) | 0x800000u;
   int64_t Mag;
-  if (Exp < 126) // |F| < 0.5
-    Mag = 0;
-  else if (Exp < 150) // has a fraction: round it off
-    Mag = int64_t(shiftRne<uint64_t>(Man, 150 - Exp));
-  else if (Exp < 150 + 40) // an integer below 2^63
-    Mag = int64_t(Man << (Exp - 150));
-  else [[unlikely]] // |F| >= 2^63, inf
+  if (Exp < 150) { // has a fraction: round it off; below 0.5 (shift > 24) gives 0
+    const uint32_t S = 150 - Exp;
+    Mag = shiftRne(Man, S > 31 ? 31 : S);
+  } else if (Exp < 150 + 40) { // an integer below 2^63
+    Mag = int64_t(uint64_t(Man) << (Exp - 150));
+  } else [[unlikely]] { // |F| >= 2^63, inf
     return Neg ? R.Lo : R.Hi;
+  }
   const int64_t V = Neg ? -Mag : Mag;
   return V < R.Lo ? R.Lo : V > R.Hi ? R.Hi : V;
 }

@@ -20,6 +20,28 @@ namespace {
 
 bool is16Bit(isa::DType T) { return T == isa::DType::BF16 || T == isa::DType::FP16; }
 
+// The bytes a pattern may touch in each of its partitions (register offsets
+// ignored), as [first, last].
+std::pair<int64_t, int64_t> byteSpan(const isa::AccessPattern &AP) {
+  int64_t Lo = 0, Hi = 0;
+  for (unsigned D = 0; D < AP.NumDims; ++D) {
+    int64_t Span = AP.Dims[D].Stride * (static_cast<int64_t>(AP.Dims[D].Count) - 1);
+    (Span < 0 ? Lo : Hi) += Span;
+  }
+  int64_t E = isa::dtype(AP.Type).StorageBytes, B = static_cast<int64_t>(AP.Base);
+  return {B + Lo * E, B + (Hi + 1) * E - 1};
+}
+
+bool overlaps(const isa::AccessPattern &A, const isa::AccessPattern &B) {
+  if (A.Space != B.Space || A.Space == isa::MemSpace::HBM)
+    return false;
+  if (A.PartStart >= B.PartStart + B.NumPartitions || B.PartStart >= A.PartStart + A.NumPartitions)
+    return false;
+  auto [A0, A1] = byteSpan(A);
+  auto [B0, B1] = byteSpan(B);
+  return A0 <= B1 && B0 <= A1;
+}
+
 }  // namespace
 
 uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::Instr &I) {
@@ -119,6 +141,11 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
       Holds = Acc && Acc->present();
       break;
     }
+    case isa::CostPred::ReadsPrevious:
+      Holds = E.LastWrite && std::any_of(APs.begin() + (APs.size() > 1), APs.end(), [&](auto *A) {
+                return overlaps(*A, *E.LastWrite);
+              });
+      break;
     case isa::CostPred::HasRegOffset:
       Holds = std::any_of(APs.begin(), APs.end(), [](auto *A) { return A->Reg.has_value(); });
       break;

@@ -66,12 +66,18 @@ int64_t evaluate(const CostCaseDesc &Case, const CostInputs &In) {
 }
 
 Cost cost(const ChipDesc &Chip, CostClassId C, Engine E, const CostInputs &In) {
-  int64_t Value = evaluate(selectCase(C, In.Preds), In);
+  Cost Out{evaluate(selectCase(C, In.Preds), In), nullptr};
   for (const PerfModeDesc *Mode : Chip.PerfModes)
     if ((Mode->ClassMask >> static_cast<unsigned>(C) & 1) && (Mode->EngineMask & bit(E)) &&
-        (Mode->PredMask & In.Preds) == Mode->PredMask)
-      return {(Value + Mode->Speedup - 1) / Mode->Speedup, Mode};
-  return {Value, nullptr};
+        (Mode->PredMask & In.Preds) == Mode->PredMask) {
+      Out = {(Out.Value + Mode->Speedup - 1) / Mode->Speedup, Mode};
+      break;
+    }
+  if (costClass(C).Unit == CostUnit::Cycles)
+    for (const OverheadDesc &O : overheads())
+      if ((O.EngineMask & bit(E)) && (O.PredMask & In.Preds) == O.PredMask)
+        Out.Value += costConsts()[static_cast<unsigned>(O.Cycles)].Value;
+  return Out;
 }
 
 } // namespace trn::isa

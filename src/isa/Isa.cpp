@@ -34,6 +34,10 @@ const CostClassDesc &costClass(CostClassId C) { return CostClassTable[static_cas
 std::span<const CostConstDesc> costConsts() { return CostConstTable; }
 std::span<const NamedDesc> costVars() { return CostVarTable; }
 std::span<const NamedDesc> costPreds() { return CostPredTable; }
+std::span<const OverheadDesc> overheads() {
+  std::span<const OverheadDesc> All(OverheadTable);
+  return All.front().EngineMask ? All : All.first(0);
+}
 std::span<const ChipDesc> chips() { return ChipTable; }
 const ChipDesc &chip(Chip C) { return ChipTable[static_cast<unsigned>(C)]; }
 

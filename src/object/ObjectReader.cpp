@@ -19,6 +19,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -175,6 +177,7 @@ private:
   bool readTable(SectionIndex Which, uint32_t Count, llvm::ArrayRef<Rec> &Out);
   bool readString(uint32_t Offset, std::string_view What, std::string &Out);
   bool readName(uint32_t Offset, std::string_view What, std::string &Out);
+  bool checkNames();
   bool readLoc(const LocRecord &R, std::string_view What, SourceLoc &Out);
   bool readShape(uint8_t Rank, const U64 (&Dims)[MaxRank], std::string_view What,
                  std::vector<uint64_t> &Out);
@@ -281,6 +284,42 @@ bool ObjectReader::readString(uint32_t Offset, std::string_view What, std::strin
                 Strings.size());
   std::string_view Rest = Strings.substr(Offset);
   Out = std::string(Rest.substr(0, Rest.find('\0'))); // the table ends with a NUL
+  return true;
+}
+
+// The assembly language has one name space of identifiers for tensors,
+// allocations, semaphores and labels; an object whose names do not fit it
+// could not be disassembled into a program trn-as accepts.
+bool ObjectReader::checkNames() {
+  std::map<std::string, std::string, std::less<>> Seen;  // name -> what it names
+  auto Check = [&](const std::string &Name, std::string What) {
+    bool Ident = !Name.empty() && (std::isalpha(static_cast<unsigned char>(Name[0])) || Name[0] == '_') &&
+                 std::all_of(Name.begin(), Name.end(), [](char C) {
+                   return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+                 });
+    if (!Ident)
+      return fail("{} '{}': names are identifiers ([A-Za-z_][A-Za-z0-9_]*)", What, Name);
+    auto [It, New] = Seen.emplace(Name, What);
+    if (!New)
+      return fail("{} '{}': the name is already used by {}", What, Name, It->second);
+    return true;
+  };
+  for (const Tensor &T : P.Tensors)
+    if (!Check(T.Name, "tensor"))
+      return false;
+  for (const Allocation &A : P.Allocations)
+    if (!Check(A.Name, "allocation"))
+      return false;
+  std::set<uint32_t> Indices;
+  for (const Semaphore &S : P.Semaphores) {
+    if (!Check(S.Name, "semaphore"))
+      return false;
+    if (!Indices.insert(S.Index).second)
+      return fail("semaphore '{}': index {} is already named", S.Name, S.Index);
+  }
+  for (const Label &L : P.Labels)
+    if (!Check(L.Name, fmt::format("label in {}", isa::engine(L.Eng).RecordName)))
+      return false;
   return true;
 }
 
@@ -654,7 +693,8 @@ std::variant<Program, std::string> ObjectReader::read() {
   bool Ok = findSections() && readMeta() && readStrings() && readFiles() && readData();
   for (unsigned E = 0; Ok && E < isa::NumEngines; ++E)
     Ok = readCode(static_cast<isa::Engine>(E));
-  Ok = Ok && readLines() && readTensors() && readAllocs() && readSems() && readSymbols();
+  Ok = Ok && readLines() && readTensors() && readAllocs() && readSems() && readSymbols() &&
+       checkNames();
   if (!Ok)
     return Error;
   return std::move(P);

@@ -80,7 +80,8 @@ int main(int argc, char **argv) {
   if (R.Errors || !R.Program) {
     llvm::errs() << R.Errors << " error" << (R.Errors == 1 ? "" : "s") << " generated.\n";
     // As compilers do: a failed run leaves no object, not even a stale one.
-    if (llvm::sys::fs::is_regular_file(Output))
+    // (Never the input itself, should -o name it.)
+    if (llvm::sys::fs::is_regular_file(Output) && !llvm::sys::fs::equivalent(Input, Output))
       llvm::sys::fs::remove(Output);
     return 2;
   }

@@ -274,6 +274,12 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
                       M.engineList(P.EngineMask), predList(M, P.Preds), P.Speedup, cell(P.Source));
   }
 
+  OS << "\n| Overhead | Engines | When | Adds |\n|---|---|---|---|\n";
+  for (const OverheadInfo &O : M.Overheads)
+    OS << fmt::format("| {} | {} | {} | `{}` = {} cycles |\n", O.RecordName,
+                      M.engineList(O.EngineMask), predList(M, O.Preds), M.CostConsts[O.Const].Name,
+                      M.CostConsts[O.Const].Value);
+
   OS << "\n## Chips\n\nSelected with `--chip`. Figures are per physical NeuronCore (LNC=1) "
         "unless named per chip; sources are in `isa/Chips.td`.\n\n| |";
   for (const ChipInfo &C : M.Chips)

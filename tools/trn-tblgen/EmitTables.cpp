@@ -335,6 +335,17 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
   }
   OS << "\n";
 
+  OS << "static const OverheadDesc OverheadTable[] = {\n";
+  for (const OverheadInfo &O : M.Overheads) {
+    uint32_t Preds = 0;
+    for (int P : O.Preds)
+      Preds |= 1u << P;
+    OS << fmt::format("  {{{}, 0x{:x}, 0x{:x}, CostConst::{}}},\n", quote(O.RecordName),
+                      O.EngineMask, Preds, M.CostConsts[O.Const].Def->getName().str());
+  }
+  if (M.Overheads.empty())
+    OS << "  {\"none\", 0, 0, CostConst{}},\n";
+  OS << "};\n";
   OS << "static const PerfModeDesc PerfModeTable[] = {\n";
   for (const PerfModeInfo &P : M.PerfModes) {
     uint64_t Classes = 0;

@@ -505,6 +505,21 @@ void Reader::readCosts() {
     }
     M.CostClasses.push_back(std::move(C));
   }
+  for (const Record *R : defsOf(RK, "Overhead")) {
+    OverheadInfo O{R, R->getName().str(), 0, {}, -1};
+    for (const Record *E : R->getValueAsListOfDefs("Engines"))
+      O.EngineMask |= 1u << E->getValueAsInt("Id");
+    for (const Record *P : R->getValueAsListOfDefs("When"))
+      O.Preds.push_back(indexOf(M.CostPreds, P));
+    const Record *C = R->getValueAsDef("Cycles");
+    for (size_t I = 0; I < M.CostConsts.size(); ++I)
+      if (M.CostConsts[I].Def == C)
+        O.Const = static_cast<int>(I);
+    if (!O.EngineMask || O.Preds.empty())
+      error(R, fmt::format("overhead {} needs at least one engine and one predicate",
+                           O.RecordName));
+    M.Overheads.push_back(std::move(O));
+  }
   if (M.CostClasses.size() > 64)
     error(M.CostClasses[64].Def, "more than 64 cost classes: masks are 64-bit");
 }

@@ -151,6 +151,14 @@ struct CostOpInfo {
   std::string RecordName, Name, Infix;
 };
 
+struct OverheadInfo {
+  const llvm::Record *Def;
+  std::string RecordName;
+  unsigned EngineMask;
+  std::vector<int> Preds;
+  int Const; // index into IsaModel::CostConsts
+};
+
 struct PerfModeInfo {
   const llvm::Record *Def;
   std::string RecordName, Name, Source;
@@ -190,6 +198,7 @@ struct IsaModel {
   std::vector<CostOpInfo> CostOps;
   std::vector<CostClassInfo> CostClasses;
   std::vector<PerfModeInfo> PerfModes;
+  std::vector<OverheadInfo> Overheads;
   std::vector<ChipInfo> Chips; // by generation
 
   // The integer fields every chip has, in the order Chip declares them.

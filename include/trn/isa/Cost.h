@@ -40,7 +40,7 @@ struct Cost {
 
 // What instruction class C costs on engine E of chip Chip: the selected
 // case, divided (rounding up) by the first of the chip's performance modes
-// that matches.
+// that matches, plus every overhead whose engine and predicates match.
 Cost cost(const ChipDesc &Chip, CostClassId C, Engine E, const CostInputs &In);
 
 } // namespace trn::isa

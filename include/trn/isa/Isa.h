@@ -169,6 +169,14 @@ struct NamedDesc { // cost variables and predicates
   const char *Description;
 };
 
+// Cycles added to an instruction of these engines when the predicates hold.
+struct OverheadDesc {
+  const char *Name;
+  unsigned EngineMask;
+  uint32_t PredMask;
+  CostConst Cycles;
+};
+
 struct PerfModeDesc {
   const char *Name;
   uint64_t ClassMask; // bit per CostClassId
@@ -228,6 +236,7 @@ const CostClassDesc &costClass(CostClassId C);
 std::span<const CostConstDesc> costConsts();
 std::span<const NamedDesc> costVars();
 std::span<const NamedDesc> costPreds();
+std::span<const OverheadDesc> overheads();
 std::span<const ChipDesc> chips();
 const ChipDesc &chip(Chip C);
 

@@ -3,10 +3,10 @@
 # RUN: test ! -e %t.o
 #
 # An explicit offset that is not a multiple of the dtype's size. The error points
-# at the directive, not at the offset.
+# at the offset expression.
 
-# CHECK:      {{^.*/}}alloc-misaligned-offset.s:[[@LINE+3]]:1: error: offset 6 is not a multiple of the dtype's 4 bytes{{$}}
+# CHECK:      {{^.*/}}alloc-misaligned-offset.s:[[@LINE+3]]:29: error: offset 6 is not a multiple of the dtype's 4 bytes{{$}}
 # CHECK-NEXT: {{^}}.sbuf zz : fp32[128, 16] at 6{{$}}
-# CHECK-NEXT: {{^}}^{{$}}
+# CHECK-NEXT: {{^}}                            ^{{$}}
 .sbuf zz : fp32[128, 16] at 6
 # CHECK-NEXT: {{^}}1 error generated.{{$}}

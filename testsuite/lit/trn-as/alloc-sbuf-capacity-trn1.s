@@ -6,7 +6,7 @@
 
 .chip trn1
 .sbuf ok : int8[128, 196608]
-# CHECK:      {{^.*/}}alloc-sbuf-capacity-trn1.s:[[@LINE+3]]:17: error: 'big' needs bytes 0 to 204799 of each partition, beyond the 196608 bytes of a SBUF partition on trn1{{$}}
+# CHECK:      {{^.*/}}alloc-sbuf-capacity-trn1.s:[[@LINE+3]]:17: error: 'big' needs bytes 0 to 204799 of each partition, beyond the 196608 bytes of an SBUF partition on trn1{{$}}
 # CHECK-NEXT: {{^}}.sbuf big : int8[128, 204800] at 0{{$}}
 # CHECK-NEXT: {{^}}                ^~~~~~~~~~~~~{{$}}
 .sbuf big : int8[128, 204800] at 0

@@ -2,21 +2,28 @@
 # RUN: not trn-as %s -o %t.o 2>&1 | FileCheck --strict-whitespace %s
 # RUN: test ! -e %t.o
 #
-# A slice whose stride or count passes the checks on the operand but not the
-# encoding's fields is reported when the instruction is encoded, after the last
-# line, at the start of the instruction, stream by stream (DVE before SP)
-# rather than in source order. A count of 65536 is within memset's limit of
-# 65536 elements per partition, but a free dimension's count is 16 bits.
+# A named slice whose free-dimension stride or row step does not fit the
+# encoding's 32-bit fields is reported at the operand, in source order, when
+# the operand is checked (not when the instruction is encoded after the last
+# line). A count beyond the 16-bit field is split in two dimensions instead:
+# slice-split-count.s.
 
 .tensor a : fp32[128, 64] input
 .sbuf x : fp32[128, 64]
-.sbuf big : uint8[128, 65536]
-sp.dma_copy x[:, 0:64:1000000000000], a[:, 0:1], q0.0
-# CHECK:      {{^.*/}}encode-field-overflow.s:[[@LINE+3]]:1: error: operand 'dst' of 'memset': access-pattern 65536 does not fit the 16-bit field 'dim0_count'{{$}}
-# CHECK-NEXT: {{^}}dve.memset big, 0.0{{$}}
-# CHECK-NEXT: {{^}}^{{$}}
-dve.memset big, 0.0
-# CHECK-NEXT: {{^.*/}}encode-field-overflow.s:[[@LINE-5]]:1: error: operand 'dst' of 'dma_copy': access-pattern 1000000000000 does not fit the 32-bit signed field 'dim0_stride'{{$}}
+.tensor big : int8[2, 3000000000] input
+.tensor deep : int8[1, 2, 3000000000] input
+.sbuf y : int8[128, 64]
+# A step that takes one element still sets the stride.
+# CHECK:      {{^.*/}}encode-field-overflow.s:[[@LINE+3]]:13: error: free dimension 0 has stride 1000000000000: strides are 32-bit{{$}}
 # CHECK-NEXT: {{^}}sp.dma_copy x[:, 0:64:1000000000000], a[:, 0:1], q0.0{{$}}
-# CHECK-NEXT: {{^}}^{{$}}
-# CHECK-NEXT: {{^}}2 errors generated.{{$}}
+# CHECK-NEXT: {{^}}            ^~~~~~~~~~~~~~~~~~~~~~~~{{$}}
+sp.dma_copy x[:, 0:64:1000000000000], a[:, 0:1], q0.0
+# CHECK-NEXT: {{^.*/}}encode-field-overflow.s:[[@LINE+3]]:26: error: the row step 3000000000 does not fit 32 bits{{$}}
+# CHECK-NEXT: {{^}}sp.dma_copy y[0:2, 0:1], big[:, 0:1], q0.1{{$}}
+# CHECK-NEXT: {{^}}                         ^~~~~~~~~~~{{$}}
+sp.dma_copy y[0:2, 0:1], big[:, 0:1], q0.1
+# CHECK-NEXT: {{^.*/}}encode-field-overflow.s:[[@LINE+3]]:26: error: free dimension 0 has stride 3000000000: strides are 32-bit{{$}}
+# CHECK-NEXT: {{^}}sp.dma_copy y[0:1, 0:2], deep[0:1, :, 0], q0.2{{$}}
+# CHECK-NEXT: {{^}}                         ^~~~~~~~~~~~~~~{{$}}
+sp.dma_copy y[0:1, 0:2], deep[0:1, :, 0], q0.2
+# CHECK-NEXT: {{^}}3 errors generated.{{$}}

@@ -2,12 +2,11 @@
 # RUN: not trn-as %s -o %t.o 2>&1 | FileCheck --strict-whitespace %s
 # RUN: test ! -e %t.o
 #
-# A comma with nothing after it. After the last operand it is taken for an
-# extra operand (a poor message: nothing follows the comma); before it, for a
-# missing tensor.
+# A comma with nothing after it. After the last operand the message says an
+# operand should follow; before another comma, that a tensor was expected.
 
 .sbuf x : fp32[128, 64]
-# CHECK:      {{^.*/}}operand-trailing-comma.s:[[@LINE+3]]:22: error: 'tensor_copy' takes 2 operands (dst, src); this is one too many{{$}}
+# CHECK:      {{^.*/}}operand-trailing-comma.s:[[@LINE+3]]:22: error: expected an operand after ','{{$}}
 # CHECK-NEXT: {{^}}dve.tensor_copy x, x,{{$}}
 # CHECK-NEXT: {{^}}                     ^{{$}}
 dve.tensor_copy x, x,

@@ -2,12 +2,12 @@
 # RUN: not trn-as %s -o %t.o 2>&1 | FileCheck --strict-whitespace %s
 # RUN: test ! -e %t.o
 #
-# A wait/signal clause follows the operands without a comma; with one, it is
-# taken for an extra operand.
+# A wait/signal clause follows the operands without a comma; the message says
+# so when one is written.
 
 .sbuf x : fp32[128, 64]
 .sem a
-# CHECK:      {{^.*/}}sync-after-comma.s:[[@LINE+3]]:23: error: 'tensor_copy' takes 2 operands (dst, src); this is one too many{{$}}
+# CHECK:      {{^.*/}}sync-after-comma.s:[[@LINE+3]]:23: error: wait(...) and signal(...) follow the operands without a comma{{$}}
 # CHECK-NEXT: {{^}}dve.tensor_copy x, x, signal(a){{$}}
 # CHECK-NEXT: {{^}}                      ^~~~~~{{$}}
 dve.tensor_copy x, x, signal(a)

@@ -8,12 +8,13 @@
 # RUN: test ! -e %t.o
 # STATUS: {{^}}exit status 2{{$}}
 #
-# -Werror turns each warning into an error: exit status 2 and no object.
+# -Werror turns each warning into an error, marked [-Werror]: exit status 2
+# and no object.
 
 # WARN:       {{^.*/}}werror.s:[[@LINE+6]]:9: warning: tensor 'spare' is declared but never used{{$}}
 # WARN-NEXT:  {{^}}.tensor spare : fp32[4] scratch{{$}}
 # WARN-NEXT:  {{^}}        ^{{$}}
-# CHECK:      {{^.*/}}werror.s:[[@LINE+3]]:9: error: tensor 'spare' is declared but never used{{$}}
+# CHECK:      {{^.*/}}werror.s:[[@LINE+3]]:9: error: tensor 'spare' is declared but never used [-Werror]{{$}}
 # CHECK-NEXT: {{^}}.tensor spare : fp32[4] scratch{{$}}
 # CHECK-NEXT: {{^}}        ^{{$}}
 .tensor spare : fp32[4] scratch

@@ -1,0 +1,1 @@
+.tensor spare : fp32[4] scratch
