@@ -103,12 +103,12 @@ void Parser::chipDirective(const Token &Dir) {
   if (Opts.Chip && *Opts.Chip != *C)
     failAt(Name, fmt::format("the source targets {} but --chip {} was given", Name.Text.str(),
                              isa::chip(*Opts.Chip).Name));
-  if (ChipDirective)
-    fail(Dir.Loc, "the chip is already chosen by an earlier '.chip'", SMRange(Dir.Loc, Name.end()));
-  ChipDirective = true;
   if (ChipFixed)
     fail(Dir.Loc, "'.chip' must come before any declaration or instruction",
          SMRange(Dir.Loc, Name.end()));
+  if (ChipDirective)
+    fail(Dir.Loc, "the chip is already chosen by an earlier '.chip'", SMRange(Dir.Loc, Name.end()));
+  ChipDirective = true;
   Chip = &isa::chip(*C);
   Prog.TargetChip = *C;
 }

@@ -160,9 +160,10 @@ TEST_CASE("perf modes: tensor_copy on the chips") {
   const uint32_t AllPreds = (1u << NumCostPreds) - 1;
   CostInputs Everything = withN(1024);
   Everything.Preds = AllPreds;
-  // trn1 has no perf modes: max(600, 1024) with HasRegOffset held.
+  // trn1 has no perf modes: max(600, 1024) with HasRegOffset held, plus
+  // DVE_DEPENDENT (100) because ReadsPrevious is held too.
   Cost T1 = cost(chip(Chip::trn1), CostClassId::TensorCopy, Engine::DVE, Everything);
-  CHECK(T1.Value == 1024);
+  CHECK(T1.Value == 1024 + 100);
   CHECK(T1.Mode == nullptr);
 
   CostInputs Fast = withN(1024);
@@ -223,7 +224,7 @@ TEST_CASE("perf modes: tensor_scalar, tensor_tensor and classes without modes") 
   CostInputs Everything = withN(1000);
   Everything.Preds = (1u << NumCostPreds) - 1;
   Cost Reduce = cost(chip(Chip::trn3), CostClassId::TensorReduce, Engine::DVE, Everything);
-  CHECK(Reduce.Value == 500); // ceil(1000 / 2)
+  CHECK(Reduce.Value == 500 + 100); // ceil(1000 / 2), plus DVE_DEPENDENT for ReadsPrevious
   CHECK(Reduce.Mode == nullptr);
 }
 
@@ -357,7 +358,7 @@ TEST_CASE("every cost class is some instruction's") {
 }
 
 TEST_CASE("cost constants, variables and predicates copied from Costs.td") {
-  REQUIRE(costConsts().size() == 8);
+  REQUIRE(costConsts().size() == 9);
   auto Const = [](CostConst C) { return costConsts()[static_cast<unsigned>(C)]; };
   CHECK(Const(CostConst::MIN_II).Value == 64);
   CHECK(std::string_view(Const(CostConst::MIN_II).Name) == "MIN_II");
@@ -366,6 +367,7 @@ TEST_CASE("cost constants, variables and predicates copied from Costs.td") {
   CHECK(Const(CostConst::ACCESS_FIXED).Value == 60);
   CHECK(Const(CostConst::SEQ_OP).Value == 1);
   CHECK(Const(CostConst::DMA_TRIGGER).Value == 64);
+  CHECK(Const(CostConst::DVE_DEPENDENT).Value == 100);
   for (unsigned I = 0; I < costConsts().size(); ++I)
     CHECK(static_cast<unsigned>(costConsts()[I].Id) == I);
 
@@ -394,4 +396,15 @@ TEST_CASE("case texts read as the .td formulas") {
   // (Id X) is written as X alone.
   CHECK(Text(CostClassId::Max8, 0) == "N");
   CHECK(Text(CostClassId::Sequencer, 0) == "SEQ_OP");
+}
+
+TEST_CASE("overheads: DVE pays DVE_DEPENDENT when it reads what it just wrote") {
+  CostInputs In = withN(1000);
+  In.hold(CostPred::ReadsPrevious);
+  // tensor_scalar: max(MIN_II, N) = 1000, plus 100 on DVE only (Costs.td).
+  CHECK(cost(chip(Chip::trn1), CostClassId::TensorScalar, Engine::DVE, In).Value == 1100);
+  CHECK(cost(chip(Chip::trn1), CostClassId::TensorScalar, Engine::ACT, In).Value == 1000);
+  CHECK(cost(chip(Chip::trn1), CostClassId::TensorScalar, Engine::DVE, withN(1000)).Value == 1000);
+  REQUIRE(overheads().size() == 1);
+  CHECK(overheads()[0].Cycles == CostConst::DVE_DEPENDENT);
 }

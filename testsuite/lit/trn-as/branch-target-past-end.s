@@ -13,7 +13,7 @@ sp.beq r1, r0, @4
 dve.jmp @1
 pool.jmp @0
 sp.jmp @2147483647
-# CHECK:      {{^.*/}}branch-target-past-end.s:[[@LINE-3]]:1: error: branch target @1 is past the end of the DVE stream (1 instructions){{$}}
+# CHECK:      {{^.*/}}branch-target-past-end.s:[[@LINE-3]]:1: error: branch target @1 is past the end of the DVE stream (1 instruction){{$}}
 # CHECK-NEXT: {{^}}dve.jmp @1{{$}}
 # CHECK-NEXT: {{^}}^{{$}}
 # CHECK-NEXT: {{^.*/}}branch-target-past-end.s:[[@LINE-7]]:1: error: branch target @4 is past the end of the SP stream (4 instructions){{$}}

@@ -49,10 +49,10 @@ dve.halt
 # CHECK-NOT:  {{.}}
 
 # SYMS:      {{^}}Labels:{{$}}
+# SYMS-NEXT: {{^}}  DVE       0  dve_top{{$}}
+# SYMS-NEXT: {{^}}  DVE       3  dve_end{{$}}
 # SYMS-NEXT: {{^}}  SP        0  start{{$}}
 # SYMS-NEXT: {{^}}  SP        2  loop{{$}}
 # SYMS-NEXT: {{^}}  SP        2  again{{$}}
 # SYMS-NEXT: {{^}}  SP        6  exit{{$}}
-# SYMS-NEXT: {{^}}  DVE       0  dve_top{{$}}
-# SYMS-NEXT: {{^}}  DVE       3  dve_end{{$}}
 # SYMS-NOT:  {{.}}

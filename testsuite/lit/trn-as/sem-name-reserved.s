@@ -6,11 +6,11 @@
 # cannot declare a name of that form. Names that merely start with s are
 # fine.
 
-# CHECK:      {{^.*/}}sem-name-reserved.s:[[@LINE+3]]:6: error: 's5' names semaphore 5 already: choose another name{{$}}
+# CHECK:      {{^.*/}}sem-name-reserved.s:[[@LINE+3]]:6: error: 's5' is how semaphores are written by number (s0, s1, ...): choose another name{{$}}
 # CHECK-NEXT: {{^}}.sem s5{{$}}
 # CHECK-NEXT: {{^}}     ^~{{$}}
 .sem s5
-# CHECK-NEXT: {{^.*/}}sem-name-reserved.s:[[@LINE+3]]:6: error: 's63' names semaphore 63 already: choose another name{{$}}
+# CHECK-NEXT: {{^.*/}}sem-name-reserved.s:[[@LINE+3]]:6: error: 's63' is how semaphores are written by number (s0, s1, ...): choose another name{{$}}
 # CHECK-NEXT: {{^}}.sem s63 at 2 = 1{{$}}
 # CHECK-NEXT: {{^}}     ^~~{{$}}
 .sem s63 at 2 = 1

@@ -12,12 +12,12 @@
 .sbuf x : uint8[128, 65536]
 
 # CHECK:      {{^}}# SP (Sync): 4 instructions{{$}}
-# CHECK-NEXT: {{^}}    sp.dma_copy ap(sbuf uint8, 0:1, 0x0, [32768, 2], [1, 32768]), ap(hbm uint8, [0, 1], 0x0, [32768, 2], [1, 32768]), q0.0{{( +#.*)?$}}
+# CHECK-NEXT: {{^}}    sp.dma_copy ap(sbuf uint8, 0:1, 0x0, [2, 32768], [1, 2]), ap(hbm uint8, [0, 1], 0x0, [2, 32768], [1, 2]), q0.0{{( +#.*)?$}}
 sp.dma_copy x[0:1, :], a, q0.0
-# CHECK-NEXT: {{^}}    sp.dma_copy ap(hbm uint8, [0, 1], 0x30000, [32768, 2], [1, 32768]), ap(sbuf uint8, 0:1, 0x0, [32768, 2], [1, 32768]), q0.1{{( +#.*)?$}}
+# CHECK-NEXT: {{^}}    sp.dma_copy ap(hbm uint8, [0, 1], 0x30000, [2, 32768], [1, 2]), ap(sbuf uint8, 0:1, 0x0, [2, 32768], [1, 2]), q0.1{{( +#.*)?$}}
 sp.dma_copy o, x[0:1, 0:65536], q0.1
 # A step: the strides are multiples of it.
-# CHECK-NEXT: {{^}}    sp.dma_copy ap(sbuf uint8, 0:1, 0x0, [32768, 2], [1, 32768]), ap(hbm uint8, [0, 1], 0x10000, [65536, 2], [2, 32768]), q0.2{{( +#.*)?$}}
+# CHECK-NEXT: {{^}}    sp.dma_copy ap(sbuf uint8, 0:1, 0x0, [2, 32768], [1, 2]), ap(hbm uint8, [0, 1], 0x10000, [4, 32768], [2, 2]), q0.2{{( +#.*)?$}}
 sp.dma_copy x[0:1, :], w[0:131072:2], q0.2
 # CHECK-NEXT: {{^}}    sp.dma_copy ap(sbuf uint8, 0:1, 0x0, [1, 65535]), ap(hbm uint8, [0, 1], 0x0, [1, 65535]), q0.3{{( +#.*)?$}}
 sp.dma_copy x[0:1, 0:65535], a[0:65535], q0.3

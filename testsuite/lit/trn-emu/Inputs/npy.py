@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Writes and reads NumPy .npy files without NumPy, for trn-emu's lit tests.
+
+  npy.py write OUT DESCR SHAPE VALUES
+      DESCR is a NumPy descr ('<f4', '<f8', '<i4', '<u2', '|u1', ...), SHAPE
+      is comma-separated ('4,8'; '' for a 0-d array), VALUES is
+      comma-separated numbers, 'arange' (0, 1, 2, ...) or 'fill:V'.
+  npy.py raw OUT BYTES
+      Writes the Python bytes literal BYTES as is (for corrupt files).
+  npy.py dump FILE
+      Prints the version, the header dict exactly as stored, whether the
+      header is padded to a multiple of 64 bytes and ends in '\\n', the data
+      size, and every element ('<f4' as float and as hex bits).
+"""
+import ast
+import struct
+import sys
+
+FORMATS = {'<f4': 'f', '<f8': 'd', '<f2': 'e', '<i4': 'i', '<u4': 'I', '<i2': 'h',
+           '<u2': 'H', '|i1': 'b', '|u1': 'B', '<i8': 'q', '<u8': 'Q'}
+
+
+def header_bytes(descr, shape):
+    if len(shape) == 1:
+        shape_text = f'({shape[0]},)'
+    else:
+        shape_text = '(' + ', '.join(str(d) for d in shape) + ')'
+    header = f"{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape_text}, }}"
+    total = 10 + len(header) + 1
+    header += ' ' * ((64 - total % 64) % 64) + '\n'
+    return b'\x93NUMPY\x01\x00' + struct.pack('<H', len(header)) + header.encode('latin1')
+
+
+def write(out, descr, shape_text, values_text):
+    shape = [int(d) for d in shape_text.split(',') if d.strip()]
+    count = 1
+    for d in shape:
+        count *= d
+    if values_text == 'arange':
+        values = list(range(count))
+    elif values_text.startswith('fill:'):
+        values = [float(values_text[5:])] * count
+    else:
+        values = [float(v) for v in values_text.split(',') if v.strip()]
+    fmt = FORMATS[descr]
+    if fmt not in 'fde':
+        values = [int(v) for v in values]
+    data = b''.join(struct.pack('<' + fmt, v) for v in values)
+    with open(out, 'wb') as f:
+        f.write(header_bytes(descr, shape) + data)
+
+
+def dump(path):
+    with open(path, 'rb') as f:
+        blob = f.read()
+    assert blob[:6] == b'\x93NUMPY', 'bad magic'
+    major, minor = blob[6], blob[7]
+    if major == 1:
+        (hlen,) = struct.unpack('<H', blob[8:10])
+        start = 10
+    else:
+        (hlen,) = struct.unpack('<I', blob[8:12])
+        start = 12
+    header = blob[start:start + hlen].decode('latin1')
+    data = blob[start + hlen:]
+    print(f'version {major}.{minor}')
+    print(f'header {header.rstrip()!s}')
+    print(f'aligned {(start + hlen) % 64 == 0} newline {header.endswith(chr(10))}')
+    meta = ast.literal_eval(header.strip())
+    fmt = FORMATS[meta['descr']]
+    size = struct.calcsize(fmt)
+    print(f'data {len(data)} bytes')
+    for k in range(len(data) // size):
+        chunk = data[k * size:(k + 1) * size]
+        (v,) = struct.unpack('<' + fmt, chunk)
+        if fmt in 'fde':
+            print(f'[{k}] {v!r} 0x{int.from_bytes(chunk, "little"):0{2 * size}X}')
+        else:
+            print(f'[{k}] {v}')
+
+
+def main(argv):
+    if argv[1] == 'write':
+        write(*argv[2:6])
+    elif argv[1] == 'raw':
+        with open(argv[2], 'wb') as f:
+            f.write(ast.literal_eval(argv[3]))
+    elif argv[1] == 'dump':
+        dump(argv[2])
+    else:
+        sys.exit(f'unknown command {argv[1]}')
+
+
+if __name__ == '__main__':
+    main(sys.argv)
