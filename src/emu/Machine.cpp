@@ -261,6 +261,7 @@ void Machine::complete(unsigned EIdx) {
   }
   if (I.Sig && !D.IsDma)
     signal(I.Sig->Sem, I.Sig->Amount, Sender{true, false, E.Id, Index, 0, NowPs});
+  E.LastOp = I.Op;
   E.LastWrite.reset();
   if (!D.IsDma && !D.IsSequencer && !D.Operands.empty() &&
       D.Operands[0].Kind == isa::OperandKind::AccessPattern)

@@ -41,6 +41,7 @@ struct EngineState {
   // What the engine's last datapath instruction wrote (for the dependent-
   // instruction overhead of the timing model).
   std::optional<isa::AccessPattern> LastWrite;
+  std::optional<isa::Opcode> LastOp;  // the engine's previous instruction
   EngineStats Stats;
 };
 

@@ -146,6 +146,9 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
                 return overlaps(*A, *E.LastWrite);
               });
       break;
+    case isa::CostPred::AfterMultiply:
+      Holds = E.LastOp == isa::Opcode::MATMUL || E.LastOp == isa::Opcode::MULTIPLY_MOVING;
+      break;
     case isa::CostPred::HasRegOffset:
       Holds = std::any_of(APs.begin(), APs.end(), [](auto *A) { return A->Reg.has_value(); });
       break;
