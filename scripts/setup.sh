@@ -91,11 +91,21 @@ build() {
   cmake --build "$BUILD" -j "$(nproc)"
 }
 
-# The demo prints an overview of the ISA described in isa/*.td. Later issues
-# extend it to assemble and emulate a bundled kernel (trn-as, trn-emu).
+# The demo: an overview of the ISA, then a bundled kernel (a bf16 matmul
+# through DMA, TensorE, VectorE and DMA back) assembled, run on the emulator
+# against an independently computed reference, with its utilization report.
 run_demo() {
   banner "demo"
-  "$BUILD/bin/trn-tblgen" --gen-isa-summary -I "$ROOT/isa" "$ROOT/isa/Trn.td"
+  local bin="$BUILD/bin" out="$BUILD/demo"
+  "$bin/trn-tblgen" --gen-isa-summary -I "$ROOT/isa" "$ROOT/isa/Trn.td"
+  mkdir -p "$out"
+  "$bin/trn-kernel-ref" matmul "$out"
+  "$bin/trn-as" "$ROOT/testsuite/kernels/matmul.s" -o "$out/matmul.o"
+  echo
+  echo "\$ trn-emu matmul.o --in w=w.npy --in x=x.npy --check out=ref.npy --rtol 0 --atol 0 --report"
+  "$bin/trn-emu" "$out/matmul.o" --in w="$out/w.npy" --in x="$out/x.npy" \
+    --check out="$out/ref.npy" --rtol 0 --atol 0 --report --trace "$out/matmul.trace.json"
+  echo "(trace for ui.perfetto.dev: $out/matmul.trace.json)"
 }
 
 run_tests() {
