@@ -1,0 +1,146 @@
+//===- trn-bench - how fast the emulator emulates --------------------------===//
+//
+// trn-bench [--chip C] [--seed N] KERNEL.s...   (or folders holding .s files)
+//
+// For each kernel: assemble it, fill its inputs with random values, run it
+// once, and print the host seconds, the simulated cycles, simulated
+// instructions per host second and emulated FLOP per host second; then, in
+// the same run, the host doing the same number of FLOPs directly (a plain
+// fp32 matrix-multiply loop nest), and the ratio between the two. A
+// benchmark prints figures; it never fails on a slow machine.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trn/asm/Assembler.h"
+#include "trn/emu/Check.h"
+#include "trn/emu/Emulator.h"
+#include "trn/trace/Report.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace trn;
+namespace fs = std::filesystem;
+
+namespace {
+
+double seconds(std::chrono::steady_clock::duration D) {
+  return std::chrono::duration<double>(D).count();
+}
+
+// The host doing about Flops floating-point operations of a plain fp32
+// matrix-multiply loop nest (n x n by n x n, 2 n^3 FLOP per pass). Returns
+// FLOP per second.
+double hostFlopsPerSecond(double Flops) {
+  constexpr int N = 128;
+  static std::vector<float> A(N * N), B(N * N), C(N * N);
+  std::mt19937 Rng(1);
+  std::uniform_real_distribution<float> U(-1, 1);
+  for (float &X : A)
+    X = U(Rng);
+  for (float &X : B)
+    X = U(Rng);
+  double PerPass = 2.0 * N * N * N;
+  long Passes = std::max(1L, static_cast<long>(Flops / PerPass));
+  auto Start = std::chrono::steady_clock::now();
+  for (long P = 0; P < Passes; ++P) {
+    std::fill(C.begin(), C.end(), 0.0f);
+    for (int I = 0; I < N; ++I)
+      for (int K = 0; K < N; ++K) {
+        float Aik = A[I * N + K];
+        for (int J = 0; J < N; ++J)
+          C[I * N + J] += Aik * B[K * N + J];
+      }
+    A[P % (N * N)] += C[(P * 7) % (N * N)] * 1e-9f;  // keep the work observable
+  }
+  double Secs = seconds(std::chrono::steady_clock::now() - Start);
+  return Passes * PerPass / std::max(Secs, 1e-9);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  std::vector<std::string> Kernels;
+  std::optional<isa::Chip> Chip;
+  uint64_t Seed = 1;
+  for (int I = 1; I < argc; ++I) {
+    std::string A = argv[I];
+    if (A == "--chip" && I + 1 < argc) {
+      Chip = isa::lookupChip(argv[++I]);
+      if (!Chip) {
+        llvm::errs() << "trn-bench: error: unknown chip '" << argv[I] << "'\n";
+        return 2;
+      }
+    } else if (A == "--seed" && I + 1 < argc) {
+      Seed = std::stoull(argv[++I]);
+    } else if (A == "--help" || A == "-h") {
+      llvm::outs() << "Usage: trn-bench [--chip trn1|trn2|trn3] [--seed N] KERNEL.s|FOLDER...\n";
+      return 0;
+    } else if (fs::is_directory(A)) {
+      for (const auto &E : fs::recursive_directory_iterator(A))
+        if (E.path().extension() == ".s")
+          Kernels.push_back(E.path().string());
+    } else {
+      Kernels.push_back(A);
+    }
+  }
+  std::sort(Kernels.begin(), Kernels.end());
+  if (Kernels.empty()) {
+    llvm::errs() << "trn-bench: error: no kernels given (try --help)\n";
+    return 2;
+  }
+  llvm::outs() << fmt::format("{:<34} {:>9} {:>12} {:>13} {:>13} {:>13} {:>8}\n", "kernel",
+                              "host s", "sim cycles", "sim instr/s", "emu FLOP/s", "host FLOP/s",
+                              "ratio");
+  int Status = 0;
+  for (const std::string &K : Kernels) {
+    assembler::Options Opts;
+    Opts.Chip = Chip;
+    std::string Errors;
+    llvm::raw_string_ostream ES(Errors);
+    assembler::Result R = assembler::assembleFile(K, Opts, ES);
+    std::string Name = fs::path(K).parent_path().filename().string() + "/" +
+                       fs::path(K).filename().string();
+    if (!R.Program) {
+      llvm::outs() << fmt::format("{:<34} does not assemble\n", Name);
+      Status = 1;
+      continue;
+    }
+    emu::Emulator E(std::move(*R.Program), Chip);
+    std::mt19937_64 Rng(Seed);
+    for (const object::Tensor &T : E.program().Tensors)
+      if (T.Role == object::TensorRole::Input && !T.InitOffset)
+        E.setTensor(T.Name, emu::randomTensor(T, Rng));
+    trace::ReportBuilder Builder(E);
+    E.addObserver(&Builder);
+    auto Start = std::chrono::steady_clock::now();
+    emu::RunResult Run = E.run({});
+    double Host = seconds(std::chrono::steady_clock::now() - Start);
+    trace::Report Rep = Builder.build(Run, Host);
+    if (Run.Error) {
+      llvm::outs() << fmt::format("{:<34} faults: {}\n", Name,
+                                  Run.Error->Message.substr(0, Run.Error->Message.find('\n')));
+      Status = 1;
+      continue;
+    }
+    double EmuFlops = Rep.EmulatedFlops / std::max(Host, 1e-9);
+    // The same FLOP count done directly; at least 2e8 so the timing is not
+    // noise.
+    double HostFlops = hostFlopsPerSecond(std::max(Rep.EmulatedFlops, 2e8));
+    std::string Ratio = EmuFlops > 0 ? fmt::format("{:.1f}", HostFlops / EmuFlops) : "-";
+    llvm::outs() << fmt::format("{:<34} {:>9.3f} {:>12} {:>13.4g} {:>13.4g} {:>13.4g} {:>8}\n",
+                                Name, Host, Run.Cycles, Run.Instructions / std::max(Host, 1e-9),
+                                EmuFlops, HostFlops, Ratio);
+  }
+  llvm::outs() << "\nratio = host FLOP/s of a plain fp32 loop nest / emulated FLOP/s: how many "
+                  "times slower emulation is than doing the arithmetic directly.\n";
+  return Status;
+}
