@@ -68,7 +68,9 @@ float aluOp(isa::AluOp Op, float A, float B) {
   case AluOp::Invert:
   case AluOp::LeftShift:
   case AluOp::RightShift:
-    return static_cast<float>(aluOpInt(Op, toI32(A), toI32(B)));
+    // The 32-bit result read as a signed integer, as the lanes' integer
+    // parts were (so that ~0 and -1 << 0 are both -1).
+    return static_cast<float>(static_cast<int32_t>(aluOpInt(Op, toI32(A), toI32(B))));
   case AluOp::Abs: return std::fabs(A);
   case AluOp::Square: return A * A;
   case AluOp::Relu: return std::isnan(A) ? A : (A > 0 ? A : 0.0f);

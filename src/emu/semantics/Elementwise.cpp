@@ -13,6 +13,9 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <cstring>
+
 namespace trn::emu {
 
 namespace {
@@ -31,6 +34,33 @@ void requireArithmetic(ExecContext &C, const char *Name) {
     C.fault(FaultKind::BadProgram,
             fmt::format("'{}' takes arithmetic ops only; '{}' is a bitvec op", C.D.Mnemonic,
                         isa::enumValue(isa::EnumTypeId::AluOp, static_cast<uint8_t>(Op))->Name));
+}
+
+// A bitvec op's integer operand from an fp32 lane or scalar: the integer
+// part, saturated to int32, NaN -> 0 (as aluOp does).
+int64_t laneInt(float F) {
+  if (std::isnan(F))
+    return 0;
+  if (F >= 2147483647.0f)
+    return INT32_MAX;
+  if (F <= -2147483648.0f)
+    return INT32_MIN;
+  return static_cast<int32_t>(F);
+}
+
+// A bitvec result is 32 bits wide, read as signed when the source dtype is
+// signed (or a float type) and as unsigned otherwise; that integer is then
+// converted to dst's dtype: wrapped to an integer dtype's width, rounded to
+// nearest even for a float dtype.
+int64_t result32(isa::DType Src, int64_t V) {
+  return isa::dtype(Src).Kind == isa::DTypeKind::UInt ? int64_t(static_cast<uint32_t>(V))
+                                                      : int64_t(static_cast<int32_t>(V));
+}
+void storeInt(isa::DType Dst, uint8_t *P, int64_t V) {
+  if (isInt(Dst))
+    storeFromInt(Dst, P, V);
+  else
+    storeFromFloat(Dst, P, static_cast<float>(V));
 }
 
 // dst = f(element i of every input), on raw integers.
@@ -54,7 +84,7 @@ void intElementwise(ExecContext &C, std::initializer_list<const char *> Inputs, 
   for (size_t K = 0; K < size_t(Dst.P) * Dst.N; ++K) {
     for (size_t A = 0; A < In.size(); ++A)
       Args[A] = loadAsInt(Types[A], In[A].data() + K * isa::dtype(Types[A]).StorageBytes);
-    storeFromInt(Dst.AP->Type, Out.data() + K * Dst.ElemBytes, F(Args));
+    storeInt(Dst.AP->Type, Out.data() + K * Dst.ElemBytes, result32(Types[0], F(Args)));
   }
   C.writeElements(Dst, Out);
 }
@@ -86,6 +116,49 @@ void execTENSOR_SCALAR(ExecContext &C, const isa::Instr &) {
                                    "and op1 add or bypass");
   if ((isBitvec(Op0) || isBitvec(Op1)) && C.E.Id != isa::Engine::DVE)
     C.fault(FaultKind::BadProgram, "bitvec ops in tensor_scalar run on the Vector engine only");
+  isa::DType SrcType = C.ap("src").Type;
+  if ((isBitvec(Op0) || isBitvec(Op1)) && isInt(SrcType)) {
+    // Raw integers: a bitvec op takes the lane's integer (exact) and the
+    // scalar's integer part; an arithmetic op in the chain computes in fp32
+    // (its result's integer part feeds a following bitvec op).
+    View Src = C.view("src"), Dst = C.view("dst");
+    if (Src.P != Dst.P || Src.N != Dst.N)
+      C.fault(FaultKind::Shape, fmt::format("'src' [{} x {}] and 'dst' [{} x {}] must have the "
+                                            "same shape",
+                                            Src.P, Src.N, Dst.P, Dst.N));
+    std::vector<uint8_t> In, Out(size_t(Dst.P) * Dst.N * Dst.ElemBytes);
+    C.readElements(Src, In);
+    struct Lane {
+      bool IsInt;
+      int64_t I;
+      float F;
+    };
+    auto Apply = [&](isa::AluOp Op, Lane L, float S, bool Rev) -> Lane {
+      if (isBitvec(Op)) {
+        int64_t A = L.IsInt ? L.I : laneInt(L.F), B = laneInt(S);
+        return {true, result32(SrcType, Rev ? aluOpInt(Op, B, A) : aluOpInt(Op, A, B)), 0};
+      }
+      float A = L.IsInt ? static_cast<float>(L.I) : L.F;
+      return {false, 0, Rev ? aluOp(Op, S, A) : aluOp(Op, A, S)};
+    };
+    for (uint32_t P = 0; P < Dst.P; ++P) {
+      float S0 = C.scalar("operand0", P), S1 = C.scalar("operand1", P);
+      for (uint64_t K = 0; K < Dst.N; ++K) {
+        size_t At = size_t(P) * Dst.N + K;
+        Lane L{true, loadAsInt(SrcType, In.data() + At * Src.ElemBytes), 0};
+        L = Apply(Op0, L, S0, Rev0);
+        if (Op1 != isa::AluOp::Bypass)
+          L = Apply(Op1, L, S1, Rev1);
+        uint8_t *O = Out.data() + At * Dst.ElemBytes;
+        if (L.IsInt)
+          storeInt(Dst.AP->Type, O, L.I);
+        else
+          storeFromFloat(Dst.AP->Type, O, L.F);
+      }
+    }
+    C.writeElements(Dst, Out);
+    return;
+  }
   Tile X = C.load("src");
   for (uint32_t P = 0; P < X.P; ++P) {
     float S0 = C.scalar("operand0", P), S1 = C.scalar("operand1", P);

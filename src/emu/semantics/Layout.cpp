@@ -88,8 +88,24 @@ void execTRANSPOSE_DVE(ExecContext &C, const isa::Instr &) {
 }
 
 void execPARTITION_BROADCAST(ExecContext &C, const isa::Instr &) {
-  Tile In = C.load("src");
   View Dst = C.view("dst");
+  if (C.ap("src").Type == Dst.AP->Type) {
+    // Same dtype: bit-exact, as tensor_copy is on GpSimd.
+    RawTile In = C.loadRaw("src");
+    if (In.P != 1 || In.N != Dst.N)
+      C.fault(FaultKind::Shape,
+              fmt::format("'src' must be one partition of {} elements (the size of each 'dst' "
+                          "partition), not [{} x {}]",
+                          Dst.N, In.P, In.N));
+    RawTile Out = In;
+    Out.P = Dst.P;
+    Out.Bytes.clear();
+    for (uint32_t P = 0; P < Dst.P; ++P)
+      Out.Bytes.insert(Out.Bytes.end(), In.Bytes.begin(), In.Bytes.end());
+    C.storeRaw("dst", Out);
+    return;
+  }
+  Tile In = C.load("src");
   if (In.P != 1 || In.N != Dst.N)
     C.fault(FaultKind::Shape,
             fmt::format("'src' must be one partition of {} elements (the size of each 'dst' "

@@ -30,6 +30,40 @@ void requireComparison(ExecContext &C, const char *Name) {
                                                C.D.Mnemonic));
 }
 
+// The first element of a reduction, as the op alone makes it (a reduction
+// of one element is this): |x| for abs_max/abs_min, 1.0 or 0.0 for the
+// logical ops, the integer part for bitvec ops on fp32 lanes.
+float reduceFirst(isa::AluOp Op, float X) {
+  using isa::AluOp;
+  switch (Op) {
+  case AluOp::AbsMax:
+  case AluOp::AbsMin: return std::fabs(X);
+  case AluOp::LogicalAnd:
+  case AluOp::LogicalOr:
+  case AluOp::LogicalXor: return X != 0 ? 1.0f : 0.0f;
+  case AluOp::BitwiseAnd:
+  case AluOp::BitwiseOr:
+  case AluOp::BitwiseXor: return aluOp(AluOp::BitwiseAnd, X, X);  // x & x: the integer part
+  default: return X;
+  }
+}
+
+bool isIntType(isa::DType T) { return isa::dtype(T).Kind != isa::DTypeKind::Float; }
+
+// A bitvec result is 32 bits, read as signed unless the source dtype is
+// unsigned, then converted to dst's dtype (wrapped for integer dtypes,
+// rounded to nearest even for float dtypes); as in Elementwise.cpp.
+int64_t result32(isa::DType Src, int64_t V) {
+  return isa::dtype(Src).Kind == isa::DTypeKind::UInt ? int64_t(static_cast<uint32_t>(V))
+                                                      : int64_t(static_cast<int32_t>(V));
+}
+void storeInt(isa::DType Dst, uint8_t *P, int64_t V) {
+  if (isIntType(Dst))
+    storeFromInt(Dst, P, V);
+  else
+    storeFromFloat(Dst, P, static_cast<float>(V));
+}
+
 // NaN ranks above every number; otherwise descending.
 bool above(float A, float B) {
   if (std::isnan(A))
@@ -72,8 +106,9 @@ void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
         int64_t Acc = loadAsInt(In.Type, Row);
         for (uint64_t K = 1; K < Inner; ++K)
           Acc = aluOpInt(Op, Acc, loadAsInt(In.Type, Row + K * EB));
-        storeFromInt(DstV.AP->Type, Out.data() + (size_t(P) * Outer + O) * DstV.ElemBytes,
-                     Negate ? -Acc : Acc);
+        Acc = result32(In.Type, Acc);
+        storeInt(DstV.AP->Type, Out.data() + (size_t(P) * Outer + O) * DstV.ElemBytes,
+                 Negate ? -Acc : Acc);
       }
     C.writeElements(DstV, Out);
     return;
@@ -83,7 +118,7 @@ void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
   for (uint32_t P = 0; P < In.P; ++P)
     for (uint64_t O = 0; O < Outer; ++O) {
       const float *Row = In.row(P) + O * Inner;
-      float Acc = Row[0];
+      float Acc = reduceFirst(Op, Row[0]);
       for (uint64_t K = 1; K < Inner; ++K)
         Acc = aluOp(Op, Acc, Row[K]);
       Out.at(P, O) = Negate ? -Acc : Acc;
@@ -213,10 +248,30 @@ void execRANGE_SELECT(ExecContext &C, const isa::Instr &) {
 void execPARTITION_REDUCE(ExecContext &C, const isa::Instr &) {
   requireReducible(C, "op");
   isa::AluOp Op = C.enumOf<isa::AluOp>("op");
+  if (isBitvec(Op) && isIntType(C.ap("src").Type)) {
+    // Raw integers, as tensor_reduce combines them.
+    RawTile In = C.loadRaw("src");
+    View Dst = C.view("dst");
+    if (Dst.P != 1 || Dst.N != In.N)
+      C.fault(FaultKind::Shape,
+              fmt::format("'dst' must be [1 x {}] (one partition of src's free size), not "
+                          "[{} x {}]",
+                          In.N, Dst.P, Dst.N));
+    uint32_t EB = isa::dtype(In.Type).StorageBytes;
+    std::vector<uint8_t> Out(In.N * Dst.ElemBytes);
+    for (uint64_t K = 0; K < In.N; ++K) {
+      int64_t Acc = loadAsInt(In.Type, In.Bytes.data() + K * EB);
+      for (uint32_t P = 1; P < In.P; ++P)
+        Acc = aluOpInt(Op, Acc, loadAsInt(In.Type, In.Bytes.data() + (size_t(P) * In.N + K) * EB));
+      storeInt(Dst.AP->Type, Out.data() + K * Dst.ElemBytes, result32(In.Type, Acc));
+    }
+    C.writeElements(Dst, Out);
+    return;
+  }
   Tile In = C.load("src");
   Tile Out(1, In.N);
   for (uint64_t K = 0; K < In.N; ++K) {
-    float Acc = In.at(0, K);
+    float Acc = reduceFirst(Op, In.at(0, K));
     for (uint32_t P = 1; P < In.P; ++P)
       Acc = aluOp(Op, Acc, In.at(P, K));
     Out.at(0, K) = Acc;
