@@ -11,12 +11,35 @@
 #define TRN_EMU_MEMORY_H
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <memory>
 #include <unordered_map>
 #include <vector>
 
 namespace trn::emu {
+
+// Zeroed memory from calloc: for tens of MiB the C library maps fresh pages
+// that are zero until touched, so an emulator that uses little SBUF pays
+// little for it.
+struct ZeroedBytes {
+  explicit ZeroedBytes(size_t N)
+      : Ptr(static_cast<uint8_t *>(std::calloc(N ? N : 1, 1))) {
+    if (!Ptr)
+      throw std::bad_alloc();
+  }
+  ~ZeroedBytes() { std::free(Ptr); }
+  ZeroedBytes(const ZeroedBytes &) = delete;
+  ZeroedBytes &operator=(const ZeroedBytes &) = delete;
+  uint8_t *data() { return Ptr; }
+  const uint8_t *data() const { return Ptr; }
+  uint8_t &operator[](size_t I) { return Ptr[I]; }
+  uint8_t operator[](size_t I) const { return Ptr[I]; }
+
+private:
+  uint8_t *Ptr;
+};
 
 class OnChip {
 public:
@@ -25,8 +48,8 @@ public:
         Written(size_t(Partitions) * PartBytes) {}
 
   uint32_t PartBytes;
-  std::vector<uint8_t> Bytes;
-  std::vector<uint8_t> Written;  // 1 = written since the run began
+  ZeroedBytes Bytes;
+  ZeroedBytes Written;  // 1 = written since the run began
 
   uint8_t *at(uint32_t Partition, uint64_t Offset) {
     return Bytes.data() + size_t(Partition) * PartBytes + Offset;
