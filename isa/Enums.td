@@ -20,8 +20,14 @@ class EnumValue<EnumType type, int value, string name, string desc> {
 
 //===-- ALU operators (SHARED; trainium-facts.md section 4) ---------------===//
 def AluOp : EnumType<"AluOp",
-  "ALU operator of the Vector, Scalar and GpSimd datapaths. Arithmetic is in "
-  "fp32; bitvec operators work on the raw integer bits of integer operands.">;
+  "ALU operator of the Vector, Scalar and GpSimd datapaths. Arithmetic, "
+  "comparison and logical ops compute in fp32. Bitvec ops work on 32-bit "
+  "integers: an integer operand is its raw value, sign- or zero-extended from "
+  "its dtype; an fp32 operand (a float lane or a scalar) gives its integer "
+  "part, truncated toward zero and saturated to int32, NaN giving 0; shift "
+  "amounts are taken mod 32. The 32-bit result is read as unsigned when the "
+  "source's dtype is unsigned and as signed otherwise, then wrapped to an "
+  "integer destination's width or rounded to nearest even for a float one.">;
 
 // Arity 1 ops ignore their second input. Reducible ops may be used where an
 // instruction reduces (tensor_reduce, partition_reduce, scans). Bitvec ops
@@ -39,14 +45,16 @@ def ALU_bypass        : AluOpValue<0,  "bypass",        1, 0, 0, "a (b is ignore
 def ALU_add           : AluOpValue<1,  "add",           2, 1, 0, "a + b">;
 def ALU_subtract      : AluOpValue<2,  "subtract",      2, 0, 0, "a - b">;
 def ALU_multiply      : AluOpValue<3,  "multiply",      2, 1, 0, "a * b">;
-def ALU_maximum       : AluOpValue<4,  "maximum",       2, 1, 0, "max(a, b); NaN if either is NaN">;
-def ALU_minimum       : AluOpValue<5,  "minimum",       2, 1, 0, "min(a, b); NaN if either is NaN">;
+def ALU_maximum       : AluOpValue<4,  "maximum",       2, 1, 0, "max(a, b); NaN if either is NaN; of two equal values (+0, -0) b">;
+def ALU_minimum       : AluOpValue<5,  "minimum",       2, 1, 0, "min(a, b); NaN if either is NaN; of two equal values (+0, -0) b">;
 def ALU_divide        : AluOpValue<6,  "divide",        2, 0, 0, "a / b">;
 def ALU_mod           : AluOpValue<7,  "mod",           2, 0, 0, "fmod(a, b): result has the sign of a">;
 def ALU_power         : AluOpValue<8,  "power",         2, 0, 0, "pow(a, b)">;
-def ALU_abs_max       : AluOpValue<9,  "abs_max",       2, 1, 0, "max(|a|, |b|)">;
-def ALU_abs_min       : AluOpValue<10, "abs_min",       2, 1, 0, "min(|a|, |b|)">;
+def ALU_abs_max       : AluOpValue<9,  "abs_max",       2, 1, 0, "max(|a|, |b|); NaN if either is NaN">;
+def ALU_abs_min       : AluOpValue<10, "abs_min",       2, 1, 0, "min(|a|, |b|); NaN if either is NaN">;
 def ALU_average       : AluOpValue<11, "average",       2, 0, 0, "(a + b) / 2">;
+// Comparisons: NaN compares unequal to everything. Logical ops: NaN counts
+// as non-zero.
 def ALU_equal         : AluOpValue<12, "equal",         2, 0, 0, "1.0 if a == b else 0.0">;
 def ALU_not_equal     : AluOpValue<13, "not_equal",     2, 0, 0, "1.0 if a != b else 0.0">;
 def ALU_greater       : AluOpValue<14, "greater",       2, 0, 0, "1.0 if a > b else 0.0">;
@@ -65,15 +73,16 @@ def ALU_left_shift    : AluOpValue<25, "left_shift",    2, 0, 1, "a << b (zero f
 def ALU_right_shift   : AluOpValue<26, "right_shift",   2, 0, 1, "a >> b, logical (zero fill)">;
 def ALU_abs           : AluOpValue<27, "abs",           1, 0, 0, "|a|">;
 def ALU_square        : AluOpValue<28, "square",        1, 0, 0, "a * a">;
-def ALU_relu          : AluOpValue<29, "relu",          1, 0, 0, "max(a, 0)">;
-def ALU_rsqrt         : AluOpValue<30, "rsqrt",         1, 0, 0, "1 / sqrt(a)">;
+def ALU_relu          : AluOpValue<29, "relu",          1, 0, 0, "max(a, 0); -0 gives +0, NaN stays NaN">;
+def ALU_rsqrt         : AluOpValue<30, "rsqrt",         1, 0, 0, "1 / sqrt(a), the square root rounded to fp32 first">;
 def ALU_reciprocal    : AluOpValue<31, "reciprocal",    1, 0, 0, "1 / a">;
 
 //===-- Activation functions (SHARED) -------------------------------------===//
 def ActFunc : EnumType<"ActFunc",
   "ScalarE activation function, applied as f(x * scale + bias). The hardware "
-  "uses piecewise-polynomial approximations; trnemu computes the fp32 math "
-  "library function (the accuracy bound is documented with the emulator).">;
+  "uses piecewise-polynomial approximations; trnemu evaluates each formula in "
+  "fp32 with the C math library, within 1e-6 absolute + 1e-5 relative of the "
+  "exact function (copy, square, relu, abs and sign are exact).">;
 
 // Range: the input range the hardware guarantees, "" for the full range.
 class ActFuncValue<int value, string name, string formula, string range = "">

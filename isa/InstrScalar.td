@@ -16,5 +16,7 @@ def ACTIVATION : Instr<0x10, "activation", [ACT],
   "is rounded to dst's dtype. With accum, the fp32 sum over each partition's "
   "free elements of the function's results (before rounding to dst's dtype), "
   "added in element order, is written to accum ([P, 1], fp32): NKI's "
-  "activation_reduce with reduce_cmd=reset_reduce. Scale and bias cost "
-  "nothing extra (A1). dst and src have the same shape.">;
+  "activation_reduce with reduce_cmd=reset_reduce. The product and the sum "
+  "round separately (no fused multiply-add), so with bias 0.0 a -0 input "
+  "gives +0. Scale and bias cost nothing extra (A1). dst and src have the "
+  "same shape.">;

@@ -12,8 +12,10 @@
 def TENSOR_TENSOR : Instr<0x20, "tensor_tensor", [DVE, POOL],
   (ops OnChipAP:$dst, OnChipAP:$src0, OnChipAP:$src1, AluOpOperand:$op),
   "$dst, $src0, $src1, $op", CC_TensorTensor,
-  "dst = src0 op src1, elementwise. The two inputs may not both be in PSUM. "
-  "GpSimd runs it without PSUM access (for power and int32 work, ISA).">;
+  "dst = src0 op src1, elementwise. When op is bitvec and both inputs are "
+  "integer tensors it works on their raw integers (see AluOp); otherwise the "
+  "inputs are fp32 lanes. The two inputs may not both be in PSUM. GpSimd runs "
+  "it without PSUM access (for power and int32 work, ISA).">;
 
 def TENSOR_SCALAR : Instr<0x21, "tensor_scalar", [DVE, ACT, POOL],
   (ops OnChipAP:$dst, OnChipAP:$src, AluOpOperand:$op0, OnChipScalar:$operand0,
@@ -25,13 +27,18 @@ def TENSOR_SCALAR : Instr<0x21, "tensor_scalar", [DVE, ACT, POOL],
   "immediate or a per-partition [P, 1] value. reverseN swaps the sides of "
   "opN (operand0 op0 src). op1=bypass leaves the first result. On the Scalar "
   "engine only multiply and add are allowed as op0 and add or bypass as op1 "
-  "(trn2's rule, applied to every chip). Bitvec ops run on Vector only.">;
+  "(trn2's rule, applied to every chip). Bitvec ops run on Vector only: "
+  "with an integer src they work on the raw integers and the operand's "
+  "integer part; an arithmetic op in the same instruction computes in fp32 "
+  "and a bitvec op after it takes the integer part of its result.">;
 
 def TENSOR_COPY : Instr<0x22, "tensor_copy", [DVE, ACT, POOL],
   (ops OnChipAP:$dst, OnChipAP:$src),
   "$dst, $src", CC_TensorCopy,
   "dst = src, converted to dst's dtype. When the dtypes match the copy is "
-  "bit-exact on Vector and GpSimd; on Scalar the value passes through fp32. "
+  "bit-exact on Vector and GpSimd; on Scalar the value passes through fp32 "
+  "(integers beyond 2^24 round to nearest even, NaNs become the format's "
+  "quiet NaN). "
   "A register offset on an operand makes it NKI's tensor_copy_dynamic, which "
   "costs MIN_II_DYNAMIC.">;
 
@@ -50,8 +57,11 @@ def TENSOR_REDUCE : Instr<0x24, "tensor_reduce", [DVE],
   "reducible: dst keeps src's partitions and outer dimensions (dst has as "
   "many elements per partition as src's outer dimensions hold). Elements "
   "are combined in fp32 in access-pattern order, starting from the first. "
-  "negate=true negates the result. The partition axis cannot be reduced "
-  "(use partition_reduce). Bitvec ops combine raw integers.">;
+  "A reduction of one element gives op on it alone (|x| for abs_max and "
+  "abs_min, 1.0 or 0.0 for the logical ops). negate=true negates the result "
+  "(wrapping for integer results). The partition axis cannot be reduced "
+  "(use partition_reduce). Bitvec ops on an integer src combine raw integers "
+  "(see AluOp).">;
 
 def TENSOR_COPY_PREDICATED : Instr<0x25, "tensor_copy_predicated", [DVE],
   (ops OnChipAP:$dst, OnChipAP:$src, PredicateAP:$predicate),
@@ -82,8 +92,10 @@ def BN_STATS : Instr<0x28, "bn_stats", [DVE],
   "Batch-norm statistics of each partition's F <= 512 elements (bn_stats_fmax) "
   "in two groups, even and odd element indices: dst is [P, 6] fp32 holding "
   "(count, mean, M2) for the even elements then for the odd ones, where M2 is "
-  "the sum of squared differences from the group mean (variance x count). "
-  "Combine with bn_aggr.">;
+  "the sum of squared differences from the group mean (variance x count): "
+  "mean = (fp32 sum of the group in index order) / count, M2 = fp32 sum in "
+  "index order of (x - mean)^2; an empty group (F = 1) is (0, 0, 0). Combine "
+  "with bn_aggr.">;
 
 def BN_AGGR : Instr<0x29, "bn_aggr", [DVE],
   (ops APOf<[SBUF, PSUM], [FP32], 2, "[P, 2] fp32">:$dst, OnChipAP:$src),
@@ -91,7 +103,9 @@ def BN_AGGR : Instr<0x29, "bn_aggr", [DVE],
   "Combines (count, mean, M2) triples, F a multiple of 3 per partition (for "
   "example several bn_stats outputs side by side), into dst [P, 2] fp32 = "
   "(mean, variance) with the population variance M2 / count; groups are "
-  "merged left to right by Chan's pairwise update.">;
+  "merged left to right by Chan's update, skipping count-0 ones: n' = n + nb, "
+  "d = mb - mean, mean' = mean + d * (nb / n'), M2' = (M2 + M2b) + (d * d) * "
+  "(n * nb / n'); variance = M2 / n (0 if n = 0).">;
 
 def TENSOR_TENSOR_SCAN : Instr<0x2A, "tensor_tensor_scan", [DVE],
   (ops OnChipAP:$dst, OnChipAP:$src0, OnChipAP:$src1, AluOpOperand:$op0,
@@ -99,21 +113,25 @@ def TENSOR_TENSOR_SCAN : Instr<0x2A, "tensor_tensor_scan", [DVE],
   "$dst, $src0, $src1, $op0, $op1, initial=$initial", CC_TensorTensorScan,
   "A running scan along each partition's elements: r[i] = (src0[i] op0 "
   "r[i-1]) op1 src1[i], with r[-1] = initial (immediate or [P, 1]), computed "
-  "in fp32; dst[i] = r[i]. src0 and src1 may not both be in PSUM.">;
+  "in fp32 (r stays fp32 between steps; only dst is rounded); dst[i] = r[i]. "
+  "src0 and src1 may not both be in PSUM.">;
 
 def SELECT : Instr<0x2B, "select", [DVE],
   (ops OnChipAP:$dst, PredicateAP:$predicate, OnChipAP:$on_true, OnChipAP:$on_false),
   "$dst, $predicate, $on_true, $on_false", CC_Select,
   "dst = on_true where predicate != 0, else on_false, elementwise (NKI's "
-  "select_reduce without its reduction). predicate is an integer type.">;
+  "select_reduce without its reduction). predicate is an integer type; "
+  "on_true and on_false pass through fp32 and are rounded to dst (use "
+  "tensor_copy_predicated for a bit-exact copy).">;
 
 def MAX8 : Instr<0x2C, "max8", [DVE],
   (ops APOf<[SBUF, PSUM], [], 8, "[P, 8]">:$dst,
        APOf<[SBUF, PSUM], [], 16384, "[P, 8<=F<=16384]">:$src),
   "$dst, $src", CC_Max8,
   "dst [P, 8] = the 8 largest of each partition's F elements (8 <= F <= "
-  "16384), in descending order; duplicates are kept and NaN ranks above "
-  "every number. The engine is not named by the ISA docs; KLR lists it with "
+  "16384), in descending order, converted to dst's dtype; duplicates are "
+  "kept, NaN ranks above every number, and +0 and -0 rank equal in an "
+  "unspecified order. The engine is not named by the ISA docs; KLR lists it with "
   "the Vector operations.">;
 
 def FIND_INDEX8 : Instr<0x2D, "find_index8", [DVE],
@@ -123,7 +141,8 @@ def FIND_INDEX8 : Instr<0x2D, "find_index8", [DVE],
   "$dst, $src, $values", CC_Max8,
   "For each of the 8 values of values [P, 8], dst [P, 8] (uint32) gets the "
   "index of the first element of the partition's F elements (8 <= F <= 16384) "
-  "equal to it, or 0xFFFFFFFF if none is (current ISA docs).">;
+  "equal to it, or 0xFFFFFFFF if none is (current ISA docs); compared in "
+  "fp32, so +0 equals -0 and a NaN value is never found.">;
 
 def RECIPROCAL : Instr<0x2E, "reciprocal", [DVE],
   (ops OnChipAP:$dst, OnChipAP:$src),
@@ -141,7 +160,9 @@ def RANGE_SELECT : Instr<0x2F, "range_select", [DVE],
   "dst[i] = src[i] if (i + start) cmp0 bound0 and (i + start) cmp1 bound1 "
   "hold, else -3.4028235e38 (FP32_MIN, the only fill the hardware allows). "
   "cmp0 and cmp1 are comparison ops; bounds are fp32 immediates or [P, 1]. "
-  "With reduce, the per-partition maximum of dst is written there ([P, 1], "
-  "fp32). trn2 and later."> {
+  "i + start is compared in fp32. With reduce, the per-partition maximum of "
+  "the fp32 results, before rounding to dst, is written there ([P, 1], "
+  "fp32), NaN propagating; in a bf16 or fp16 dst the fill becomes -inf. trn2 "
+  "and later."> {
   let MinGen = 3;
 }

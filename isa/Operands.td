@@ -67,7 +67,8 @@ def K_ScalarArg : OperandKind<"scalar", 384, [
     EncField<"tag", 0, 8>,              // 1 = immediate, 2 = access pattern
     EncField<"imm", 32, 32>,            // fp32 bits
     NestedField<"ap", 64, 320, K_AccessPattern>],
-  "An fp32 immediate, or an access pattern of one element per partition.">;
+  "An fp32 immediate, or an access pattern of one element per partition "
+  "([P, 1]; a [1, 1] tensor serves every partition).">;
 
 def K_Register : OperandKind<"register", 8, [EncField<"index", 0, 6>],
   "One of the issuing sequencer's 32-bit registers, r0 to r63.">;
