@@ -29,7 +29,9 @@ defvar MatmulTypes = "Inputs are fp8_e4m3, fp8_e5m2, bf16, fp16, tf32 or fp32 "
   "(fp8_e4m3fn on trn3); fp32 and tf32 pair only with each other. Each "
   "product is rounded once to fp32 (exact for every input type but fp32, "
   "barring overflow and underflow) and added into the fp32 accumulator in "
-  "increasing k order, rounding to nearest even after each addition.";
+  "increasing k order, rounding to nearest even after each addition; the "
+  "accumulator starts from the first product (acc=overwrite) or from the "
+  "value in PSUM (acc=accumulate).";
 
 def LOAD_STATIONARY : Instr<0x01, "load_stationary", [PE],
   (ops StationaryAP:$stationary),
@@ -74,6 +76,7 @@ def TRANSPOSE_PE : Instr<0x04, "transpose", [PE],
   "Swaps partitions and the (flattened) free dimension: dst[f, p] = src[p, f] "
   "for src of up to [128, 128] in SBUF and dst in PSUM, dtype unchanged. Runs "
   "as a matmul of src (stationary) against an identity (moving) in fp32, so "
-  "finite values pass exactly, but an inf or NaN at src[p, f] makes all of "
-  "dst partition f NaN (its other products are 0 * inf or 0 * NaN), as on "
-  "NC-v2 (ISA). The loaded stationary is replaced by src.">;
+  "finite values pass exactly, but an inf or NaN at src[p, f] makes every "
+  "other element of dst partition f NaN (their sums include 0 * inf or "
+  "0 * NaN; dst[f, p] itself keeps the inf), as on NC-v2 (ISA). The loaded "
+  "stationary is replaced by src.">;

@@ -63,6 +63,12 @@ View ExecContext::view(const char *Name) {
   if (OD.DTypeMask && !(OD.DTypeMask & (1u << static_cast<unsigned>(AP.Type))))
     faultOperand(FaultKind::DType, Name,
                  fmt::format("dtype {} is not accepted here", isa::dtype(AP.Type).Name));
+  // A program assembled for a later chip may be run with --chip.
+  if (isa::dtype(AP.Type).MinGen > C.Gen)
+    faultOperand(FaultKind::DType, Name,
+                 fmt::format("dtype {} needs {} or later; this run is on {}",
+                             isa::dtype(AP.Type).Name,
+                             isa::chips()[isa::dtype(AP.Type).MinGen - 2].Name, C.Name));
 
   View V;
   V.AP = &AP;

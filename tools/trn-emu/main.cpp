@@ -190,6 +190,12 @@ int run(int argc, char **argv) {
   for (const std::string &S : List("check")) {
     auto [Name, File] = nameEqualsFile("check", S);
     Checks.push_back({&tensorNamed(P, Name, "check"), readNpy("check", Name, File)});
+    // A reference of the wrong shape or dtype is refused now, not after
+    // the run (compare() looks at them before any value).
+    const object::Tensor &T = *Checks.back().first;
+    auto C = emu::compare(T, std::vector<uint8_t>(T.bytes()), Checks.back().second, 0, 0, 0);
+    if (auto *Err = std::get_if<std::string>(&C))
+      throw UsageError{fmt::format("--check {}: {}", T.Name, *Err)};
   }
 
   // Observers, only those asked for.

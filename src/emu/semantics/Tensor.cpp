@@ -62,7 +62,13 @@ void multiplyMoving(ExecContext &C) {
   bool Transpose = C.flag("transpose");
   if (Transpose) {
     // Pass-through: dst = stationary^T, bit-exact (A2). The moving operand
-    // must be the identity NKI lowers the transpose with.
+    // must be the identity NKI lowers the transpose with: K x K, so that
+    // dst is [M, K].
+    if (Mov.N != S.K)
+      C.fault(FaultKind::Shape,
+              fmt::format("transpose=true needs a {0} x {0} identity as the 'moving' operand, "
+                          "not [{0} x {1}]",
+                          S.K, Mov.N));
     for (uint32_t K = 0; K < Mov.P; ++K)
       for (uint64_t N = 0; N < Mov.N; ++N)
         if (Mov.at(K, N) != (K == N ? 1.0f : 0.0f))

@@ -4,9 +4,12 @@
   npy.py write OUT DESCR SHAPE VALUES
       DESCR is a NumPy descr ('<f4', '<f8', '<i4', '<u2', '|u1', ...), SHAPE
       is comma-separated ('4,8'; '' for a 0-d array), VALUES is
-      comma-separated numbers, 'arange' (0, 1, 2, ...) or 'fill:V'.
+      comma-separated numbers, 'arange' (0, 1, 2, ...; 'arange,K=V,...'
+      replaces element K by V) or 'fill:V'.
   npy.py raw OUT BYTES
       Writes the Python bytes literal BYTES as is (for corrupt files).
+  npy.py head IN OUT N
+      Writes the first N bytes of IN to OUT (a truncated file).
   npy.py dump FILE
       Prints the version, the header dict exactly as stored, whether the
       header is padded to a multiple of 64 bytes and ends in '\\n', the data
@@ -36,8 +39,12 @@ def write(out, descr, shape_text, values_text):
     count = 1
     for d in shape:
         count *= d
-    if values_text == 'arange':
+    if values_text.startswith('arange'):
+        # 'arange', optionally with overrides: 'arange,10=100,31=-1'
         values = list(range(count))
+        for item in values_text.split(',')[1:]:
+            k, v = item.split('=')
+            values[int(k)] = float(v)
     elif values_text.startswith('fill:'):
         values = [float(values_text[5:])] * count
     else:
@@ -85,6 +92,11 @@ def main(argv):
     elif argv[1] == 'raw':
         with open(argv[2], 'wb') as f:
             f.write(ast.literal_eval(argv[3]))
+    elif argv[1] == 'head':
+        with open(argv[2], 'rb') as f:
+            blob = f.read()
+        with open(argv[3], 'wb') as f:
+            f.write(blob[:int(argv[4])])
     elif argv[1] == 'dump':
         dump(argv[2])
     else:
