@@ -104,13 +104,23 @@ void multiplyMoving(ExecContext &C) {
       }
     Out = C.load("dst");
   }
+  // k in the middle keeps each dst element's sum in increasing k (the
+  // documented order) while the inner loop runs along contiguous rows.
   for (uint32_t M = 0; M < S.M; ++M) {
     float *Row = Out.row(M);
-    for (uint64_t N = 0; N < Mov.N; ++N) {
-      float Acc = Accumulate ? Row[N] : S.Values[M] * Mov.at(0, N);
-      for (uint32_t K = Accumulate ? 0 : 1; K < S.K; ++K)
-        Acc += S.Values[size_t(K) * S.M + M] * Mov.at(K, N);
-      Row[N] = Acc;
+    uint32_t K0 = 0;
+    if (!Accumulate) {
+      float W = S.Values[M];
+      const float *In = Mov.row(0);
+      for (uint64_t N = 0; N < Mov.N; ++N)
+        Row[N] = W * In[N];
+      K0 = 1;
+    }
+    for (uint32_t K = K0; K < S.K; ++K) {
+      float W = S.Values[size_t(K) * S.M + M];
+      const float *In = Mov.row(K);
+      for (uint64_t N = 0; N < Mov.N; ++N)
+        Row[N] += W * In[N];
     }
   }
   std::vector<uint8_t> Bytes(Out.V.size() * 4);
