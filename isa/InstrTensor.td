@@ -76,7 +76,7 @@ def TRANSPOSE_PE : Instr<0x04, "transpose", [PE],
   "Swaps partitions and the (flattened) free dimension: dst[f, p] = src[p, f] "
   "for src of up to [128, 128] in SBUF and dst in PSUM, dtype unchanged. Runs "
   "as a matmul of src (stationary) against an identity (moving) in fp32, so "
-  "finite values pass exactly, but an inf or NaN at src[p, f] makes every "
+  "finite values pass exactly (except that -0 becomes +0), but an inf or NaN at src[p, f] makes every "
   "other element of dst partition f NaN (their sums include 0 * inf or "
   "0 * NaN; dst[f, p] itself keeps the inf), as on NC-v2 (ISA). The loaded "
   "stationary is replaced by src.">;

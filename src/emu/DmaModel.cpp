@@ -18,9 +18,9 @@ DmaModel::DmaModel(const isa::ChipDesc &C)
       FixedPs(int64_t(C.DmaFixedNs) * 1000) {}
 
 DmaModel::Split DmaModel::split(uint32_t PartStart, uint32_t Partitions, uint64_t Bytes,
-                                bool UsesHbm) const {
+                                unsigned HbmSides) const {
   Split S;
-  S.UsesHbm = UsesHbm;
+  S.HbmSides = HbmSides;
   S.EngineBytes.assign(Chip.DmaEngines, 0);
   uint32_t PerEngine = std::max(1u, Chip.Partitions / Chip.DmaEngines);
   Partitions = std::max(1u, Partitions);
@@ -36,7 +36,7 @@ DmaModel::Split DmaModel::split(uint32_t PartStart, uint32_t Partitions, uint64_
 
 void DmaModel::start(uint64_t Id, int64_t Now, const Split &S) {
   progress(Now);
-  Transfer T{NextSeq++, Now + FixedPs, S.UsesHbm, {}};
+  Transfer T{NextSeq++, Now + FixedPs, S.HbmSides, {}};
   for (unsigned E = 0; E < S.EngineBytes.size(); ++E)
     if (S.EngineBytes[E])
       T.Chunks.push_back({E, static_cast<double>(S.EngineBytes[E])});
@@ -69,12 +69,11 @@ void DmaModel::rebalance() {
     for (Chunk &C : T.Chunks) {
       bool Moving = T.ActivePs <= NowPs && C.Remaining > DoneBytes;
       C.Rate = Moving ? EngineRate / Active[C.Engine] : 0;
-      if (T.UsesHbm)
-        HbmDemand += C.Rate;
+      HbmDemand += C.Rate * T.HbmSides;
     }
   if (HbmDemand > HbmRate)
     for (auto &[Id, T] : Transfers)
-      if (T.UsesHbm)
+      if (T.HbmSides)
         for (Chunk &C : T.Chunks)
           C.Rate *= HbmRate / HbmDemand;
 }
@@ -82,9 +81,8 @@ void DmaModel::rebalance() {
 double DmaModel::hbmBytesPerPs() const {
   double Sum = 0;
   for (const auto &[Id, T] : Transfers)
-    if (T.UsesHbm)
-      for (const Chunk &C : T.Chunks)
-        Sum += C.Rate;
+    for (const Chunk &C : T.Chunks)
+      Sum += C.Rate * T.HbmSides;
   return Sum;
 }
 

@@ -6,7 +6,8 @@
 // synchronisation, start: DMABW), then moves its bytes as a fluid: every
 // engine's bandwidth is shared equally by the chunks active on it, and the
 // chunks that touch HBM together get at most the core's share of the chip's
-// HBM bandwidth (scaled down in proportion when they would exceed it). Small
+// HBM bandwidth (scaled down in proportion when they would exceed it; an
+// HBM-to-HBM transfer counts twice, once reading and once writing). Small
 // transfers are therefore latency-bound and large ones bandwidth-bound, as
 // the DMA bandwidth guide says. docs/timing-model.md has the numbers.
 //
@@ -29,11 +30,13 @@ public:
 
   // Bytes of a transfer per DMA engine (index = engine), as split by
   // partition; UsesHbm says whether HBM is read or written.
+  // HbmSides is how many of its ends are in HBM (0, 1 or 2): a transfer
+  // from HBM to HBM moves each byte through HBM twice.
   struct Split {
     std::vector<uint64_t> EngineBytes;
-    bool UsesHbm = false;
+    unsigned HbmSides = 0;
   };
-  Split split(uint32_t PartStart, uint32_t Partitions, uint64_t Bytes, bool UsesHbm) const;
+  Split split(uint32_t PartStart, uint32_t Partitions, uint64_t Bytes, unsigned HbmSides) const;
 
   // A transfer begins at NowPs (after its queue's previous one).
   void start(uint64_t Id, int64_t NowPs, const Split &S);
@@ -55,7 +58,7 @@ private:
   struct Transfer {
     uint64_t Seq;
     int64_t ActivePs;  // when the fixed latency ends
-    bool UsesHbm;
+    unsigned HbmSides;
     std::vector<Chunk> Chunks;
   };
   const isa::ChipDesc &Chip;

@@ -285,7 +285,7 @@ void Machine::startDma(unsigned Q) {
   const DmaTransfer &T = Queue.Pending.front();
   const isa::Instr &I = Engines[static_cast<unsigned>(T.Issuer)].Code[T.Index];
   const isa::AccessPattern &Dst = I.Operands[0].AP, &Src = I.Operands[1].AP;
-  bool Hbm = Src.Space == isa::MemSpace::HBM || Dst.Space == isa::MemSpace::HBM;
+  unsigned Hbm = (Src.Space == isa::MemSpace::HBM) + (Dst.Space == isa::MemSpace::HBM);
   // The engines serve the partitions of the on-chip side; HBM to HBM spreads
   // over all of them.
   const isa::AccessPattern *OnChip = Dst.Space != isa::MemSpace::HBM   ? &Dst

@@ -1,0 +1,14 @@
+# lit configuration for the example kernels (docs/examples).
+import os
+import lit.formats
+
+config.name = "trnemu-examples"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.trn_obj_root, "testsuite", "examples")
+config.environment["PATH"] = os.pathsep.join(
+    [config.trn_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+config.substitutions.append(("%examples", os.path.join(config.trn_src_root, "docs", "examples")))
+config.substitutions.append(("%src", config.trn_src_root))
