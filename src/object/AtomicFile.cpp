@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <fcntl.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -53,6 +54,28 @@ bool writeAll(int Fd, std::span<const uint8_t> Bytes) {
 
 std::optional<std::string> writeFileAtomically(const std::string &Path,
                                                std::span<const uint8_t> Bytes) {
+  // A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place:
+  // renaming a temporary file over it would replace the device itself.
+  struct stat Info;
+  if (::stat(Path.c_str(), &Info) == 0 && !S_ISREG(Info.st_mode)) {
+    int Fd = ::open(Path.c_str(), O_WRONLY);
+    if (Fd < 0)
+      return failure("open", Path, errno);
+    size_t Done = 0;
+    while (Done < Bytes.size()) {
+      ssize_t N = ::write(Fd, Bytes.data() + Done, Bytes.size() - Done);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N < 0) {
+        int Errno = errno;
+        ::close(Fd);
+        return failure("write", Path, Errno);
+      }
+      Done += static_cast<size_t>(N);
+    }
+    ::close(Fd);
+    return std::nullopt;
+  }
   std::string Temp = Path + ".tmpXXXXXX";
   int Fd = mkstemp(Temp.data());
   if (Fd < 0)

@@ -53,8 +53,15 @@ ChromeTrace::ChromeTrace(const emu::Emulator &Em, llvm::raw_ostream &OS)
   };
   Meta("process_name", 0, fmt::format("NeuronCore ({})", E.chip().Name));
   for (const isa::EngineDesc &D : isa::engines()) {
-    Meta("thread_name", static_cast<int>(D.Id), fmt::format("{} ({})", D.RecordName, D.Name));
-    Meta("thread_sort_index", static_cast<int>(D.Id), std::to_string(static_cast<int>(D.Id)));
+    int Tid = static_cast<int>(D.Id);
+    Meta("thread_name", Tid, fmt::format("{} ({})", D.RecordName, D.Name));
+    J.object([&] {  // engines first, in engine order, then the DMA queues
+      J.attribute("name", "thread_sort_index");
+      J.attribute("ph", "M");
+      J.attribute("pid", Pid);
+      J.attribute("tid", Tid);
+      J.attributeObject("args", [&] { J.attribute("sort_index", Tid); });
+    });
   }
 }
 

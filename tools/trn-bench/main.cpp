@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <chrono>
 #include <filesystem>
 #include <random>
@@ -80,10 +81,18 @@ int main(int argc, char **argv) {
         return 2;
       }
     } else if (A == "--seed" && I + 1 < argc) {
-      Seed = std::stoull(argv[++I]);
+      char *End = nullptr;
+      Seed = std::strtoull(argv[++I], &End, 10);
+      if (!*argv[I] || *End) {
+        llvm::errs() << "trn-bench: error: --seed takes a number, not '" << argv[I] << "'\n";
+        return 2;
+      }
     } else if (A == "--help" || A == "-h") {
       llvm::outs() << "Usage: trn-bench [--chip trn1|trn2|trn3] [--seed N] KERNEL.s|FOLDER...\n";
       return 0;
+    } else if (A.size() > 1 && A[0] == '-') {
+      llvm::errs() << "trn-bench: error: unknown option '" << A << "' (try --help)\n";
+      return 2;
     } else if (fs::is_directory(A)) {
       for (const auto &E : fs::recursive_directory_iterator(A))
         if (E.path().extension() == ".s")
@@ -107,10 +116,13 @@ int main(int argc, char **argv) {
     std::string Errors;
     llvm::raw_string_ostream ES(Errors);
     assembler::Result R = assembler::assembleFile(K, Opts, ES);
-    std::string Name = fs::path(K).parent_path().filename().string() + "/" +
-                       fs::path(K).filename().string();
+    fs::path Parent = fs::path(K).parent_path().filename();
+    std::string Name = (Parent.empty() ? fs::path() : Parent / fs::path(K).filename()).string();
+    if (Name.empty())
+      Name = fs::path(K).filename().string();
     if (!R.Program) {
-      llvm::outs() << fmt::format("{:<34} does not assemble\n", Name);
+      llvm::outs() << fmt::format("{:<34} does not assemble: {}\n", Name,
+                                  Errors.substr(0, Errors.find('\n')));
       Status = 1;
       continue;
     }

@@ -84,7 +84,8 @@ const object::Tensor &tensorNamed(const object::Program &P, const std::string &N
 object::Program loadProgram(const std::string &Path, const std::vector<std::string> &Includes,
                             std::optional<isa::Chip> Chip) {
   std::vector<uint8_t> Bytes = readFile(Path);
-  if (object::looksLikeElf(Bytes)) {
+  bool NamedObject = Path.size() > 2 && Path.compare(Path.size() - 2, 2, ".o") == 0;
+  if (NamedObject || object::looksLikeElf(Bytes)) {
     auto P = object::readObject(Bytes);
     if (auto *Err = std::get_if<std::string>(&P))
       throw UsageError{fmt::format("{}: {}", Path, *Err)};
@@ -214,7 +215,18 @@ int run(int argc, char **argv) {
   std::unique_ptr<llvm::raw_fd_ostream> TraceOS;
   std::unique_ptr<trace::ChromeTrace> Chrome;
   std::string TracePath = VM.count("trace") ? VM["trace"].as<std::string>() : "";
-  if (!TracePath.empty()) {
+  bool TraceToDevice = !TracePath.empty() && llvm::sys::fs::exists(TracePath) &&
+                       !llvm::sys::fs::is_regular_file(TracePath);
+  std::unique_ptr<llvm::raw_fd_ostream> DeviceOS;
+  if (TraceToDevice) {
+    // A device or pipe is written in place (a rename would replace it).
+    std::error_code EC;
+    DeviceOS = std::make_unique<llvm::raw_fd_ostream>(TracePath, EC);
+    if (EC)
+      throw UsageError{fmt::format("cannot write '{}': {}", TracePath, EC.message())};
+    Chrome = std::make_unique<trace::ChromeTrace>(E, *DeviceOS);
+    E.addObserver(Chrome.get());
+  } else if (!TracePath.empty()) {
     auto TF = llvm::sys::fs::TempFile::create(TracePath + "-%%%%%%.tmp");
     if (!TF)
       throw UsageError{fmt::format("cannot write '{}': {}", TracePath,
