@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "trn/npy/Npy.h"
+#include "../common/RefKit.h"
 
 #include <cmath>
 #include <cstdint>
@@ -27,47 +27,10 @@
 
 namespace {
 
+using namespace trn::examples;
+
 constexpr int Rows = 1024, D = 512;
 constexpr double Eps = 1e-5; // the kernel's fp32 immediate 1e-5 is within 1e-12 relative of this
-
-// splitmix64: the same sequence on every platform.
-struct Rng {
-  uint64_t State;
-  explicit Rng(uint64_t Seed) : State(Seed) {}
-  uint64_t next() {
-    uint64_t Z = (State += 0x9E3779B97F4A7C15ull);
-    Z = (Z ^ (Z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    Z = (Z ^ (Z >> 27)) * 0x94D049BB133111EBull;
-    return Z ^ (Z >> 31);
-  }
-  // Uniform on [Lo, Hi) on a grid of 2^24 steps, in double.
-  double uniform(double Lo, double Hi) {
-    return Lo + (Hi - Lo) * (static_cast<double>(next() >> 40) / 16777216.0);
-  }
-};
-
-trn::npy::Array fp32Array(std::vector<uint64_t> Shape, const std::vector<float> &V) {
-  trn::npy::Array A;
-  A.Descr = "<f4";
-  A.Shape = std::move(Shape);
-  A.Data.resize(V.size() * 4);
-  for (size_t K = 0; K < V.size(); ++K) {
-    uint32_t B;
-    std::memcpy(&B, &V[K], 4);
-    for (unsigned I = 0; I < 4; ++I)
-      A.Data[4 * K + I] = static_cast<uint8_t>(B >> (8 * I));
-  }
-  return A;
-}
-
-bool writeNpy(const std::filesystem::path &Path, const trn::npy::Array &A) {
-  std::vector<uint8_t> Bytes = trn::npy::serialize(A);
-  std::ofstream OS(Path, std::ios::binary | std::ios::trunc);
-  OS.write(reinterpret_cast<const char *>(Bytes.data()), static_cast<std::streamsize>(Bytes.size()));
-  if (!OS)
-    std::cerr << "trn-ref-layernorm: error: cannot write '" << Path.string() << "'\n";
-  return static_cast<bool>(OS);
-}
 
 } // namespace
 

@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "trn/npy/Npy.h"
+#include "../common/RefKit.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -24,40 +24,9 @@
 
 namespace {
 
+using namespace trn::examples;
+
 constexpr int N = 1024;
-
-// splitmix64: the same sequence on every platform.
-struct Rng {
-  uint64_t State;
-  explicit Rng(uint64_t Seed) : State(Seed) {}
-  uint64_t next() {
-    uint64_t Z = (State += 0x9E3779B97F4A7C15ull);
-    Z = (Z ^ (Z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    Z = (Z ^ (Z >> 27)) * 0x94D049BB133111EBull;
-    return Z ^ (Z >> 31);
-  }
-};
-
-trn::npy::Array bf16Array(std::vector<uint64_t> Shape, const std::vector<uint16_t> &V) {
-  trn::npy::Array A;
-  A.Descr = "<u2";
-  A.Shape = std::move(Shape);
-  A.Data.resize(V.size() * 2);
-  for (size_t K = 0; K < V.size(); ++K) {
-    A.Data[2 * K] = static_cast<uint8_t>(V[K]);
-    A.Data[2 * K + 1] = static_cast<uint8_t>(V[K] >> 8);
-  }
-  return A;
-}
-
-bool writeNpy(const std::filesystem::path &Path, const trn::npy::Array &A) {
-  std::vector<uint8_t> Bytes = trn::npy::serialize(A);
-  std::ofstream OS(Path, std::ios::binary | std::ios::trunc);
-  OS.write(reinterpret_cast<const char *>(Bytes.data()), static_cast<std::streamsize>(Bytes.size()));
-  if (!OS)
-    std::cerr << "trn-ref-transpose: error: cannot write '" << Path.string() << "'\n";
-  return static_cast<bool>(OS);
-}
 
 } // namespace
 
