@@ -91,21 +91,21 @@ build() {
   cmake --build "$BUILD" -j "$(nproc)"
 }
 
-# The demo: an overview of the ISA, then a bundled kernel (a bf16 matmul
-# through DMA, TensorE, VectorE and DMA back) assembled, run on the emulator
-# against an independently computed reference, with its utilization report.
+# The demo: an overview of the ISA, then the fully blocked 1024^3 bf16 GEMM
+# of docs/examples/gemm assembled, run on the emulator against an
+# independently computed reference, with its utilization report and a trace.
 run_demo() {
   banner "demo"
   local bin="$BUILD/bin" out="$BUILD/demo"
   "$bin/trn-tblgen" --gen-isa-summary -I "$ROOT/isa" "$ROOT/isa/Trn.td"
   mkdir -p "$out"
-  "$bin/trn-kernel-ref" matmul "$out"
-  "$bin/trn-as" "$ROOT/testsuite/kernels/matmul.s" -o "$out/matmul.o"
+  "$bin/trn-ref-gemm" "$out"
+  "$bin/trn-as" "$ROOT/docs/examples/gemm/gemm4-blocked-mnk.s" -o "$out/gemm.o"
   echo
-  echo "\$ trn-emu matmul.o --in w=w.npy --in x=x.npy --check out=ref.npy --rtol 0 --atol 0 --report"
-  "$bin/trn-emu" "$out/matmul.o" --in w="$out/w.npy" --in x="$out/x.npy" \
-    --check out="$out/ref.npy" --rtol 0 --atol 0 --report --trace "$out/matmul.trace.json"
-  echo "(trace for ui.perfetto.dev: $out/matmul.trace.json)"
+  echo "\$ trn-emu gemm.o --in lhsT=lhsT.npy --in rhs=rhs.npy --check out=ref.npy --rtol 0 --atol 0 --report"
+  "$bin/trn-emu" "$out/gemm.o" --in lhsT="$out/lhsT.npy" --in rhs="$out/rhs.npy" \
+    --check out="$out/ref.npy" --rtol 0 --atol 0 --report --trace "$out/gemm.trace.json"
+  echo "(trace for ui.perfetto.dev: $out/gemm.trace.json)"
 }
 
 run_tests() {

@@ -37,6 +37,23 @@ struct Rng {
   }
 };
 
+// fp32 -> bf16 bits, round to nearest, ties to even (add 0x7FFF plus the
+// lowest kept bit, truncate); a NaN becomes the quiet NaN with its sign.
+inline uint16_t toBf16(float F) {
+  uint32_t B;
+  std::memcpy(&B, &F, 4);
+  if ((B & 0x7FFFFFFFu) > 0x7F800000u)
+    return static_cast<uint16_t>(((B >> 16) & 0x8000u) | 0x7FC0u);
+  return static_cast<uint16_t>((B + 0x7FFFu + ((B >> 16) & 1u)) >> 16);
+}
+
+inline float fromBf16(uint16_t H) {
+  uint32_t B = uint32_t(H) << 16;
+  float F;
+  std::memcpy(&F, &B, 4);
+  return F;
+}
+
 inline npy::Array fp32Array(std::vector<uint64_t> Shape, const std::vector<float> &V) {
   npy::Array A;
   A.Descr = "<f4";
