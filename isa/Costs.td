@@ -16,8 +16,8 @@ class CostVar<string name, string desc> {
   string Description = desc;
 }
 def N     : CostVar<"N", "elements per partition of the largest tensor operand (ISA-OLD's N)">;
-def P     : CostVar<"P", "number of partitions the instruction covers">;
-def F     : CostVar<"F", "free size (elements per partition) of the input">;
+def P     : CostVar<"P", "partitions of the first input (of the destination if there is none)">;
+def F     : CostVar<"F", "free size (elements per partition) of the first input">;
 def NStat : CostVar<"NStat", "free size of the stationary operand (its M columns)">;
 def NMov  : CostVar<"NMov", "free size of the moving operand (its N columns)">;
 def Bytes : CostVar<"Bytes", "bytes a DMA transfer moves">;
@@ -60,9 +60,9 @@ def OpsSubMul     : CostPred<"OpsSubMul", "op0 is subtract and op1 is multiply">
 def EvenN         : CostPred<"EvenN", "N is even">;
 def HasAccumOut   : CostPred<"HasAccumOut", "activation writes its add-reduce accumulator out">;
 def HasRegOffset  : CostPred<"HasRegOffset", "a tensor operand takes a register offset">;
-def ReadsPrevious : CostPred<"ReadsPrevious", "reads what the engine's previous instruction wrote">;
+def ReadsPrevious : CostPred<"ReadsPrevious", "an input reads what the engine's previous datapath instruction wrote">;
 def AfterMultiply : CostPred<"AfterMultiply",
-  "the engine's previous instruction multiplied (matmul or multiply_moving)">;
+  "the engine's previous datapath instruction multiplied (matmul or multiply_moving)">;
 
 // Cycles added to any instruction of these engines when the predicates
 // hold, on top of its cost class (after performance modes).

@@ -261,11 +261,14 @@ void Machine::complete(unsigned EIdx) {
   }
   if (I.Sig && !D.IsDma)
     signal(I.Sig->Sem, I.Sig->Amount, Sender{true, false, E.Id, Index, 0, NowPs});
-  E.LastOp = I.Op;
-  E.LastWrite.reset();
-  if (!D.IsDma && !D.IsSequencer && !D.Operands.empty() &&
-      D.Operands[0].Kind == isa::OperandKind::AccessPattern)
-    E.LastWrite = I.Operands[0].AP;
+  // The last datapath instruction: sequencer work (loop control) between a
+  // multiply and the next weight load does not stop the load overlapping.
+  if (!D.IsSequencer) {
+    E.LastOp = I.Op;
+    E.LastWrite.reset();
+    if (!D.IsDma && !D.Operands.empty() && D.Operands[0].Kind == isa::OperandKind::AccessPattern)
+      E.LastWrite = I.Operands[0].AP;
+  }
   if (D.IsTerminator) {
     E.State = EngineState::Status::Halted;
     return;

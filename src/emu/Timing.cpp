@@ -56,21 +56,35 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
   isa::CostInputs In;
   // Tensor operands, in order; the first is the destination when the
   // instruction writes one (every datapath instruction lists dst first).
-  std::vector<const isa::AccessPattern *> APs;
+  // Per-partition [P, 1] scalars are not among them: they are fp32 by rule
+  // and do not decide a performance mode.
+  // Reads: every tensor read, per-partition scalars included (for the
+  // dependent-instruction overhead).
+  std::vector<const isa::AccessPattern *> APs, Inputs, Reads;
   for (size_t K = 0; K < D.Operands.size(); ++K) {
     const isa::Operand &O = I.Operands[K];
-    bool IsTensor = D.Operands[K].Kind == isa::OperandKind::AccessPattern ||
-                    (D.Operands[K].Kind == isa::OperandKind::Scalar && !O.IsImm);
-    if (IsTensor && O.AP.present())
-      APs.push_back(&O.AP);
+    if (D.Operands[K].Kind == isa::OperandKind::Scalar && !O.IsImm)
+      Reads.push_back(&O.AP);
+    if (D.Operands[K].Kind != isa::OperandKind::AccessPattern || !O.AP.present())
+      continue;
+    APs.push_back(&O.AP);
+    std::string_view Name = D.Operands[K].Name;
+    if (!APs.empty() && APs.front() != &O.AP && Name != "accum" && Name != "reduce") {
+      Inputs.push_back(&O.AP);
+      Reads.push_back(&O.AP);
+    }
   }
   int64_t N = 0;
   for (const isa::AccessPattern *AP : APs)
     N = std::max<int64_t>(N, static_cast<int64_t>(AP->elementsPerPartition()));
   In.set(isa::CostVar::N, N);
-  In.set(isa::CostVar::P, APs.empty() ? 0 : APs.front()->NumPartitions);
-  In.set(isa::CostVar::F, APs.size() > 1 ? static_cast<int64_t>(APs[1]->elementsPerPartition())
-                                         : N);
+  // P and F describe the (first) input, as for a transpose, whose output
+  // swaps them; without an input, the destination.
+  const isa::AccessPattern *Main = !Inputs.empty() ? Inputs.front()
+                                   : !APs.empty()   ? APs.front()
+                                                    : nullptr;
+  In.set(isa::CostVar::P, Main ? Main->NumPartitions : 0);
+  In.set(isa::CostVar::F, Main ? static_cast<int64_t>(Main->elementsPerPartition()) : N);
   auto OperandAP = [&](const char *Name) -> const isa::AccessPattern * {
     for (size_t K = 0; K < D.Operands.size(); ++K)
       if (std::string_view(D.Operands[K].Name) == Name)
@@ -98,7 +112,7 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
       Holds = E.Id == isa::Engine::POOL;
       break;
     case isa::CostPred::AnyInPsum:
-      Holds = std::any_of(APs.begin() + (APs.size() > 1), APs.end(),
+      Holds = std::any_of(Inputs.begin(), Inputs.end(),
                           [](auto *A) { return A->Space == isa::MemSpace::PSUM; });
       break;
     case isa::CostPred::AllInSbuf:
@@ -142,7 +156,7 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
       break;
     }
     case isa::CostPred::ReadsPrevious:
-      Holds = E.LastWrite && std::any_of(APs.begin() + (APs.size() > 1), APs.end(), [&](auto *A) {
+      Holds = E.LastWrite && std::any_of(Reads.begin(), Reads.end(), [&](auto *A) {
                 return overlaps(*A, *E.LastWrite);
               });
       break;

@@ -1,0 +1,246 @@
+#!/usr/bin/env python3
+"""TensorE-bound, DMA-bound and roofline kernels, run with --report-json.
+
+    kernels.py pe-bound  --chip CHIP --tmp DIR [--emu trn-emu]
+    kernels.py dma-bound --chip CHIP --tmp DIR [--emu trn-emu]
+    kernels.py roofline  --chip CHIP --tmp DIR [--emu trn-emu]
+    kernels.py emit-dma-bound --chip CHIP --tmp FILE.s   (writes a 16-tile dma-bound kernel)
+
+pe-bound: bf16 stationary [K=128, M=128] and moving [K=128, N=512] are
+  DMA'd into SBUF once; PE then runs 16 iterations of 8 back-to-back matmuls,
+  one per PSUM bank (128 matmuls). Checks PE active >= 90% of the run and
+  MFU >= 90%.
+
+dma-bound: the stationary is resident, but every matmul's moving tile
+  [128, 512] bf16 (128 KiB) is a fresh DMA from HBM: SP streams 64 tiles
+  through 4 SBUF buffers on 4 queues (tile i into buffer i % 4 on queue
+  q(i%4).0, once PE has consumed tile i - 4); PE's matmul i waits for tile i.
+  Checks that PE's stall breakdown names the DMA queues as what it waited
+  for (and MFU is low).
+
+roofline: the same streaming kernel (64 tiles, 8 buffers on 8 queues) with
+  each moving tile reused by R = 1, 2 or 4 resident stationaries (R
+  matmuls per tile, arithmetic intensity R x 2 x
+  128 x 128 x 512 / 131072 = 128 R FLOP per HBM byte), and the NKI
+  tutorial's naive tiled kernel, which also DMAs a fresh stationary
+  (32 KiB) for every matmul (16.78 MFLOP / 160 KiB = 102.4 FLOP/B). The
+  ridge point is peak / HBM share = 2 x 16384 x 2.8 GHz / 410 GB/s = 223.8
+  FLOP/B on trn1 (the tutorial's 222). Kernels at 0.8x the ridge or less
+  must be DMA-bound (MFU at most the roofline min(1, I / ridge) + 2 points,
+  HBM busy >= 80% of the share, PE stalled on DMA queues > 20% of the run),
+  those at 2x the ridge or more PE-bound (MFU >= 85%).
+
+Prints what it measured; exits 1 if a check fails.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+CHIPS = {  # isa/Chips.td: PE clock (MHz), HBM share (GB/s)
+    "trn1": dict(pe_mhz=2800, hbm_share=820 / 2),
+    "trn2": dict(pe_mhz=2400, hbm_share=2900 / 8),
+    "trn3": dict(pe_mhz=2400, hbm_share=4900 / 8),
+}
+K, M, N = 128, 128, 512
+FLOP_PER_MATMUL = 2 * K * M * N
+TILE_BYTES = K * N * 2          # bf16 moving tile
+STAT_BYTES = K * M * 2          # bf16 stationary
+
+
+def peak_flops(chip):
+    return 2 * 16384 * CHIPS[chip]["pe_mhz"] * 1e6
+
+
+def pe_bound_program(iters=16, banks=8):
+    lines = [
+        f".tensor w : bf16[{K}, {M}] input",
+        f".tensor x : bf16[{K}, {N}] input",
+        f".sbuf w_s : bf16[{K}, {M}]",
+        f".sbuf x_s : bf16[{K}, {N}]",
+        f".psum acc : fp32[{M}, {banks}, {N}]     # all 8 banks",
+        ".sem loaded",
+        "    sp.dma_copy w_s, w, q0.0 signal(loaded)",
+        "    sp.dma_copy x_s, x, q1.0 signal(loaded)",
+        "    pe.li r1, 0",
+        f"    pe.li r2, {iters}",
+        "    pe.nop wait(loaded >= 2)",
+        "loop:",
+    ]
+    for b in range(banks):
+        lines.append(f"    pe.matmul acc[:, {b}, :], w_s, x_s")
+    lines += ["    pe.addi r1, r1, 1", "    pe.blt r1, r2, loop"]
+    return "\n".join(lines) + "\n"
+
+
+def stream_program(tiles=64, nbuf=4, reuse=1, naive=False):
+    """Tile i of x (128 KiB) goes into buffer i % nbuf on queue q(i%nbuf).0;
+    PE runs `reuse` matmuls on it, with `reuse` resident stationaries (or, if
+    naive, one stationary DMA'd with the tile)."""
+    assert tiles % nbuf == 0 and reuse <= 8
+    per_tile = 2 if naive else 1          # DMA completions per tile
+    nstat = nbuf if naive else reuse
+    L = [
+        f".tensor x : bf16[{tiles}, {K}, {N}] input",
+        f".tensor w : bf16[{tiles if naive else reuse}, {K}, {M}] input",
+        f".sbuf x_s : bf16[{K}, {nbuf}, {N}]",
+        f".sbuf w_s : bf16[{K}, {nstat}, {M}]",
+        f".psum acc : fp32[{M}, 8, {N}]",
+        ".sem loaded      # +1 per DMA into SBUF",
+        ".sem consumed    # +1 per tile PE is done with",
+        ".sem wready      # resident stationaries loaded",
+    ]
+    # SP: resident stationaries first (not naive), then the stream.
+    if not naive:
+        for r in range(reuse):
+            L.append(f"    sp.dma_copy w_s[:, {r}, :], w[{r}], q15.{r} signal(wready)")
+    L += [
+        "    sp.li r1, 0                       # element offset of tile group j in x",
+        f"    sp.li r3, {1 - nbuf}              # consumed count buffer i % nbuf needs",
+        "    sp.li r4, 0",
+        f"    sp.li r5, {tiles // nbuf}",
+        "sp_loop:",
+    ]
+    for k in range(nbuf):
+        L.append(f"    sp.dma_copy x_s[:, {k}, :], x[{k}] + r1, q{k}.0 wait(consumed >= r3) signal(loaded)")
+        if naive:
+            L.append(f"    sp.dma_copy w_s[:, {k}, :], w[{k}] + r6, q{k}.1 wait(consumed >= r3) signal(loaded)")
+        L.append("    sp.addi r3, r3, 1")
+    L += [f"    sp.addi r1, r1, {nbuf * K * N}"]
+    if naive:
+        L += [f"    sp.addi r6, r6, {nbuf * K * M}"]
+    L += ["    sp.addi r4, r4, 1", "    sp.blt r4, r5, sp_loop"]
+    # PE.
+    L += [
+        f"    pe.li r2, {per_tile}               # loaded count tile i needs",
+        "    pe.li r4, 0",
+        f"    pe.li r5, {tiles // nbuf}",
+    ]
+    if not naive:
+        L.append(f"    pe.nop wait(wready >= {reuse})")
+    L.append("pe_loop:")
+    for k in range(nbuf):
+        for r in range(reuse):
+            stat = f"w_s[:, {k if naive else r}, :]"
+            wait = " wait(loaded >= r2)" if r == 0 else ""
+            sig = " signal(consumed)" if r == reuse - 1 else ""
+            bank = (k * reuse + r) % 8
+            L.append(f"    pe.matmul acc[:, {bank}, :], {stat}, x_s[:, {k}, :]{wait}{sig}")
+        L.append(f"    pe.addi r2, r2, {per_tile}")
+    L += ["    pe.addi r4, r4, 1", "    pe.blt r4, r5, pe_loop"]
+    return "\n".join(L) + "\n"
+
+
+def run(emu, chip, tmp, name, program):
+    src = os.path.join(tmp, f"{name}-{chip}.s")
+    rep = os.path.join(tmp, f"{name}-{chip}.json")
+    with open(src, "w") as f:
+        f.write(program)
+    r = subprocess.run([emu, "--chip", chip, "--random-inputs", "--report-json", rep, src],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.stderr.write(r.stdout + r.stderr)
+        raise SystemExit(f"trn-emu failed on {src} (exit {r.returncode})")
+    with open(rep) as f:
+        return json.load(f)
+
+
+def pe_of(rep):
+    return next(e for e in rep["engines"] if e["engine"].startswith("PE"))
+
+
+def summary(chip, rep, flops_expected=None):
+    pe = pe_of(rep)
+    total = rep["total_time_ns"]
+    stalls = sorted(pe["stalls"], key=lambda s: -s["time_ns"])
+    dma_stall = sum(s["time_ns"] for s in stalls if "DMA q" in s["waiting_on"])
+    d = dict(total_ns=total, mfu=rep["mfu_estimated_percent"], pe_active=pe["active_time_percent"],
+             pe_stalled=100 * pe["stalled_time_ns"] / total, pe_stalled_dma=100 * dma_stall / total,
+             hbm=rep["hbm_achieved_gbps"], hbm_pct=100 * rep["hbm_achieved_gbps"] / CHIPS[chip]["hbm_share"],
+             flops=rep["model_flops"], stalls=stalls)
+    if flops_expected is not None:
+        assert abs(rep["model_flops"] - flops_expected) < 1, (rep["model_flops"], flops_expected)
+    return d
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("what", choices=["pe-bound", "dma-bound", "roofline", "emit-dma-bound"])
+    ap.add_argument("--chip", required=True, choices=sorted(CHIPS))
+    ap.add_argument("--tmp", required=True)
+    ap.add_argument("--emu", default="trn-emu")
+    a = ap.parse_args()
+    if a.what == "emit-dma-bound":
+        # The dma-bound kernel's source, for the trace tests.
+        with open(a.tmp, "w") as f:
+            f.write(stream_program(tiles=16, nbuf=4, reuse=1))
+        return 0
+    os.makedirs(a.tmp, exist_ok=True)
+    fails = []
+
+    def check(cond, msg):
+        print(("ok:   " if cond else "FAIL: ") + msg)
+        if not cond:
+            fails.append(msg)
+
+    peak = peak_flops(a.chip)
+    share = CHIPS[a.chip]["hbm_share"]
+    if a.what == "pe-bound":
+        rep = run(a.emu, a.chip, a.tmp, "pe-bound", pe_bound_program())
+        s = summary(a.chip, rep, 128 * FLOP_PER_MATMUL)
+        print(f"{a.chip}: 128 bf16 matmuls [128x128]x[128x512] on resident operands: "
+              f"{s['total_ns']:.1f} ns, PE active {s['pe_active']:.2f}%, MFU {s['mfu']:.2f}% "
+              f"(peak {peak / 1e12:.2f} TFLOPS)")
+        check(s["pe_active"] >= 90, f"PE active {s['pe_active']:.2f}% >= 90% of the run")
+        check(s["mfu"] >= 90, f"MFU {s['mfu']:.2f}% >= 90%")
+    elif a.what == "dma-bound":
+        rep = run(a.emu, a.chip, a.tmp, "dma-bound", stream_program(tiles=64, nbuf=4, reuse=1))
+        s = summary(a.chip, rep, 64 * FLOP_PER_MATMUL)
+        print(f"{a.chip}: 64 matmuls, each on a fresh 128 KiB moving tile from HBM (4 buffers, 4 queues): "
+              f"{s['total_ns']:.1f} ns, MFU {s['mfu']:.2f}%, PE active {s['pe_active']:.2f}%, "
+              f"PE stalled {s['pe_stalled']:.2f}% ({s['pe_stalled_dma']:.2f}% on DMA queues), "
+              f"HBM {s['hbm']:.1f} GB/s = {s['hbm_pct']:.1f}% of the {share:g} GB/s share")
+        print("PE stall breakdown (report-json engines[PE].stalls):")
+        for st in s["stalls"]:
+            print(f"    {st['time_ns']:10.3f} ns waiting on {st['waiting_on']}")
+        check(len(s["stalls"]) > 0 and all("DMA q" in st["waiting_on"] for st in s["stalls"]),
+              "every PE stall names a DMA queue as the releasing signaller")
+        check(s["pe_stalled_dma"] > 25, f"PE waits on DMA for {s['pe_stalled_dma']:.2f}% of the run (> 25%)")
+        check(s["mfu"] < 70, f"MFU {s['mfu']:.2f}% < 70%: DMA-bound")
+    else:
+        ridge = peak / (share * 1e9)
+        print(f"{a.chip}: peak {peak / 1e12:.2f} TFLOPS bf16, HBM share {share:g} GB/s, ridge point "
+              f"{ridge:.1f} FLOP/byte")
+        print(f"{'kernel':<28} {'FLOP/B':>7} {'roofline':>9} {'MFU':>7} {'PE act':>7} {'PE wait DMA':>12} "
+              f"{'HBM GB/s':>9} {'HBM %':>6} {'bound':>6}")
+        configs = [("naive (stat+mov per mm)", dict(naive=True, reuse=1), FLOP_PER_MATMUL / (TILE_BYTES + STAT_BYTES)),
+                   ("stream R=1", dict(reuse=1), FLOP_PER_MATMUL / TILE_BYTES),
+                   ("stream R=2", dict(reuse=2), 2 * FLOP_PER_MATMUL / TILE_BYTES),
+                   ("stream R=4", dict(reuse=4), 4 * FLOP_PER_MATMUL / TILE_BYTES)]
+        for name, kw, intensity in configs:
+            tiles = 64
+            rep = run(a.emu, a.chip, a.tmp, "roofline-" + name.split()[0] + str(kw.get("reuse")),
+                      stream_program(tiles=tiles, nbuf=8, **kw))
+            s = summary(a.chip, rep, tiles * kw["reuse"] * FLOP_PER_MATMUL)
+            measured_intensity = s["flops"] / (rep["hbm_read_bytes"] + rep["hbm_write_bytes"])
+            roof = 100 * min(1.0, measured_intensity / ridge)
+            bound = "DMA" if measured_intensity < ridge else "PE"
+            print(f"{name:<28} {measured_intensity:>7.1f} {roof:>8.1f}% {s['mfu']:>6.1f}% {s['pe_active']:>6.1f}% "
+                  f"{s['pe_stalled_dma']:>11.1f}% {s['hbm']:>9.1f} {s['hbm_pct']:>5.1f}% {bound:>6}")
+            intensity = measured_intensity  # with the resident stationaries' one-off loads
+            if intensity <= 0.8 * ridge:
+                check(s["mfu"] <= roof + 2, f"{name}: below the ridge, MFU {s['mfu']:.1f}% <= roofline {roof:.1f}% + 2")
+                check(s["hbm_pct"] >= 80, f"{name}: HBM busy {s['hbm_pct']:.1f}% >= 80% of the share")
+                check(s["pe_stalled_dma"] > 20, f"{name}: PE waits on DMA queues {s['pe_stalled_dma']:.1f}% of the run")
+            elif intensity >= 2 * ridge:
+                check(s["mfu"] >= 85, f"{name}: at {intensity / ridge:.1f}x the ridge, MFU {s['mfu']:.1f}% >= 85%")
+            else:
+                print(f"      {name}: within [0.8, 2] x the ridge; no check")
+    print("PASS" if not fails else f"{len(fails)} FAILURES")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
