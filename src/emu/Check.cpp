@@ -83,11 +83,12 @@ std::variant<CheckResult, std::string> compare(const object::Tensor &T,
       G = static_cast<double>(loadAsInt(T.Type, Got.data() + K * EB));
     double E = *refValue(Ref, T.Type, K);
     bool Ok;
-    if (std::isnan(G) || std::isnan(E))
-      Ok = std::isnan(G) && std::isnan(E);
-    else if (std::isinf(G) || std::isinf(E))
-      Ok = G == E;
-    else {
+    if (std::isnan(G) || std::isnan(E) || std::isinf(G) || std::isinf(E)) {
+      Ok = (std::isnan(G) && std::isnan(E)) || G == E;
+      // A NaN or infinity where the other side differs is an unbounded error.
+      if (!Ok)
+        R.MaxAbsError = R.MaxRelError = INFINITY;
+    } else {
       double Abs = std::fabs(G - E);
       R.MaxAbsError = std::max(R.MaxAbsError, Abs);
       if (E != 0)

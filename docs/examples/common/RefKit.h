@@ -81,6 +81,20 @@ inline npy::Array bf16Array(std::vector<uint64_t> Shape, const std::vector<uint1
   return A;
 }
 
+inline npy::Array f64Array(std::vector<uint64_t> Shape, const std::vector<double> &V) {
+  npy::Array A;
+  A.Descr = "<f8";
+  A.Shape = std::move(Shape);
+  A.Data.resize(V.size() * 8);
+  for (size_t K = 0; K < V.size(); ++K) {
+    uint64_t B;
+    std::memcpy(&B, &V[K], 8);
+    for (unsigned I = 0; I < 8; ++I)
+      A.Data[8 * K + I] = static_cast<uint8_t>(B >> (8 * I));
+  }
+  return A;
+}
+
 inline bool writeNpy(const std::filesystem::path &Path, const npy::Array &A) {
   std::vector<uint8_t> Bytes = npy::serialize(A);
   std::ofstream OS(Path, std::ios::binary | std::ios::trunc);

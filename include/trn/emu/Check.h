@@ -30,7 +30,8 @@ struct CheckResult {
 // numpy.allclose does: |got - expected| <= atol + rtol * |expected|, except
 // that NaN matches NaN and an infinity matches only itself. The reference
 // may be float64/float32/float16 or integer data, or for bf16 and fp8
-// tensors their raw bits (<u2 / |u1); its shape must be the tensor's.
+// tensors their raw bits (<u2 / |u1); its shape must be the tensor's. A
+// mismatch involving NaN or infinity makes the max errors infinite.
 std::variant<CheckResult, std::string> compare(const object::Tensor &T,
                                                std::span<const uint8_t> Got,
                                                const npy::Array &Reference, double RTol,
