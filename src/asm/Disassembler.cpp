@@ -12,7 +12,9 @@ namespace trn::assembler {
 
 namespace {
 
-std::string shape(const std::vector<uint64_t> &S) { return fmt::format("[{}]", fmt::join(S, ", ")); }
+std::string shape(const std::vector<uint64_t> &S) {
+  return fmt::format("[{}]", fmt::join(S, ", "));
+}
 
 std::string hexBytes(const uint8_t *Data, uint64_t Size) {
   std::string S;
@@ -22,7 +24,7 @@ std::string hexBytes(const uint8_t *Data, uint64_t Size) {
   return S;
 }
 
-}  // namespace
+} // namespace
 
 std::string disassemble(const object::Program &P, const DisasmOptions &Opts) {
   std::string Out;
@@ -89,4 +91,4 @@ std::string disassemble(const object::Program &P, const DisasmOptions &Opts) {
   return Out;
 }
 
-}  // namespace trn::assembler
+} // namespace trn::assembler

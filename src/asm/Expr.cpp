@@ -15,21 +15,28 @@ namespace {
 
 int precedence(Tok K) {
   switch (K) {
-  case Tok::Pipe: return 1;
-  case Tok::Caret: return 2;
-  case Tok::Amp: return 3;
+  case Tok::Pipe:
+    return 1;
+  case Tok::Caret:
+    return 2;
+  case Tok::Amp:
+    return 3;
   case Tok::Shl:
-  case Tok::Shr: return 4;
+  case Tok::Shr:
+    return 4;
   case Tok::Plus:
-  case Tok::Minus: return 5;
+  case Tok::Minus:
+    return 5;
   case Tok::Star:
   case Tok::Slash:
-  case Tok::Percent: return 6;
-  default: return 0;
+  case Tok::Percent:
+    return 6;
+  default:
+    return 0;
   }
 }
 
-}  // namespace
+} // namespace
 
 int64_t Parser::expr() { return exprBinary(1); }
 
@@ -43,18 +50,30 @@ int64_t Parser::exprBinary(int MinPrec) {
     int64_t R = exprBinary(Prec + 1);
     auto U = [](int64_t V) { return static_cast<uint64_t>(V); };
     switch (Op.Kind) {
-    case Tok::Pipe: L |= R; break;
-    case Tok::Caret: L ^= R; break;
-    case Tok::Amp: L &= R; break;
+    case Tok::Pipe:
+      L |= R;
+      break;
+    case Tok::Caret:
+      L ^= R;
+      break;
+    case Tok::Amp:
+      L &= R;
+      break;
     case Tok::Shl:
     case Tok::Shr:
       if (R < 0 || R > 63)
         failAt(Op, fmt::format("shift by {}: shifts are 0 to 63", R));
       L = Op.is(Tok::Shl) ? static_cast<int64_t>(U(L) << R) : L >> R;
       break;
-    case Tok::Plus: L = static_cast<int64_t>(U(L) + U(R)); break;
-    case Tok::Minus: L = static_cast<int64_t>(U(L) - U(R)); break;
-    case Tok::Star: L = static_cast<int64_t>(U(L) * U(R)); break;
+    case Tok::Plus:
+      L = static_cast<int64_t>(U(L) + U(R));
+      break;
+    case Tok::Minus:
+      L = static_cast<int64_t>(U(L) - U(R));
+      break;
+    case Tok::Star:
+      L = static_cast<int64_t>(U(L) * U(R));
+      break;
     case Tok::Slash:
     case Tok::Percent:
       if (R == 0)
@@ -63,7 +82,8 @@ int64_t Parser::exprBinary(int MinPrec) {
         failAt(Op, "the result does not fit in 64 bits");
       L = Op.is(Tok::Slash) ? L / R : L % R;
       break;
-    default: break;
+    default:
+      break;
     }
   }
 }
@@ -135,4 +155,4 @@ int64_t Parser::exprRanged(int64_t Min, int64_t Max, const char *What) {
   return V;
 }
 
-}  // namespace trn::assembler
+} // namespace trn::assembler

@@ -68,9 +68,9 @@ private:
       while (std::isdigit(static_cast<unsigned char>(peek())))
         ++Pos;
     }
-    if ((peek() == 'e' || peek() == 'E') &&
-        (std::isdigit(static_cast<unsigned char>(peek(1))) ||
-         ((peek(1) == '+' || peek(1) == '-') && std::isdigit(static_cast<unsigned char>(peek(2)))))) {
+    if ((peek() == 'e' || peek() == 'E') && (std::isdigit(static_cast<unsigned char>(peek(1))) ||
+                                             ((peek(1) == '+' || peek(1) == '-') &&
+                                              std::isdigit(static_cast<unsigned char>(peek(2)))))) {
       IsFloat = true;
       Pos += 2;
       while (std::isdigit(static_cast<unsigned char>(peek())))
@@ -111,24 +111,42 @@ private:
     if (C == 0)
       return error(Start, "unexpected NUL byte in the source");
     switch (C) {
-    case '\n': return make(Tok::Newline, Start);
-    case ',': return make(Tok::Comma, Start);
-    case ':': return make(Tok::Colon, Start);
-    case '.': return make(Tok::Dot, Start);
-    case '(': return make(Tok::LParen, Start);
-    case ')': return make(Tok::RParen, Start);
-    case '[': return make(Tok::LBracket, Start);
-    case ']': return make(Tok::RBracket, Start);
-    case '+': return make(Tok::Plus, Start);
-    case '-': return make(Tok::Minus, Start);
-    case '*': return make(Tok::Star, Start);
-    case '/': return make(Tok::Slash, Start);
-    case '%': return make(Tok::Percent, Start);
-    case '&': return make(Tok::Amp, Start);
-    case '|': return make(Tok::Pipe, Start);
-    case '^': return make(Tok::Caret, Start);
-    case '~': return make(Tok::Tilde, Start);
-    case '@': return make(Tok::At, Start);
+    case '\n':
+      return make(Tok::Newline, Start);
+    case ',':
+      return make(Tok::Comma, Start);
+    case ':':
+      return make(Tok::Colon, Start);
+    case '.':
+      return make(Tok::Dot, Start);
+    case '(':
+      return make(Tok::LParen, Start);
+    case ')':
+      return make(Tok::RParen, Start);
+    case '[':
+      return make(Tok::LBracket, Start);
+    case ']':
+      return make(Tok::RBracket, Start);
+    case '+':
+      return make(Tok::Plus, Start);
+    case '-':
+      return make(Tok::Minus, Start);
+    case '*':
+      return make(Tok::Star, Start);
+    case '/':
+      return make(Tok::Slash, Start);
+    case '%':
+      return make(Tok::Percent, Start);
+    case '&':
+      return make(Tok::Amp, Start);
+    case '|':
+      return make(Tok::Pipe, Start);
+    case '^':
+      return make(Tok::Caret, Start);
+    case '~':
+      return make(Tok::Tilde, Start);
+    case '@':
+      return make(Tok::At, Start);
     case '=':
       if (peek() == '=') {
         ++Pos;
@@ -181,47 +199,80 @@ private:
   }
 };
 
-}  // namespace
+} // namespace
 
 std::vector<Token> lex(llvm::StringRef Buffer) { return Lexer(Buffer).run(); }
 
 const char *spell(Tok K) {
   switch (K) {
-  case Tok::Eof: return "end of file";
-  case Tok::Newline: return "end of line";
-  case Tok::Ident: return "a name";
-  case Tok::Int: return "an integer";
-  case Tok::Float: return "a number";
-  case Tok::String: return "a string";
-  case Tok::Comma: return "','";
-  case Tok::Colon: return "':'";
-  case Tok::Dot: return "'.'";
-  case Tok::LParen: return "'('";
-  case Tok::RParen: return "')'";
-  case Tok::LBracket: return "'['";
-  case Tok::RBracket: return "']'";
-  case Tok::Equal: return "'='";
-  case Tok::Plus: return "'+'";
-  case Tok::Minus: return "'-'";
-  case Tok::Star: return "'*'";
-  case Tok::Slash: return "'/'";
-  case Tok::Percent: return "'%'";
-  case Tok::Shl: return "'<<'";
-  case Tok::Shr: return "'>>'";
-  case Tok::Amp: return "'&'";
-  case Tok::Pipe: return "'|'";
-  case Tok::Caret: return "'^'";
-  case Tok::Tilde: return "'~'";
-  case Tok::Lt: return "'<'";
-  case Tok::Gt: return "'>'";
-  case Tok::Le: return "'<='";
-  case Tok::Ge: return "'>='";
-  case Tok::EqEq: return "'=='";
-  case Tok::Ne: return "'!='";
-  case Tok::At: return "'@'";
-  case Tok::Error: return "an invalid token";
+  case Tok::Eof:
+    return "end of file";
+  case Tok::Newline:
+    return "end of line";
+  case Tok::Ident:
+    return "a name";
+  case Tok::Int:
+    return "an integer";
+  case Tok::Float:
+    return "a number";
+  case Tok::String:
+    return "a string";
+  case Tok::Comma:
+    return "','";
+  case Tok::Colon:
+    return "':'";
+  case Tok::Dot:
+    return "'.'";
+  case Tok::LParen:
+    return "'('";
+  case Tok::RParen:
+    return "')'";
+  case Tok::LBracket:
+    return "'['";
+  case Tok::RBracket:
+    return "']'";
+  case Tok::Equal:
+    return "'='";
+  case Tok::Plus:
+    return "'+'";
+  case Tok::Minus:
+    return "'-'";
+  case Tok::Star:
+    return "'*'";
+  case Tok::Slash:
+    return "'/'";
+  case Tok::Percent:
+    return "'%'";
+  case Tok::Shl:
+    return "'<<'";
+  case Tok::Shr:
+    return "'>>'";
+  case Tok::Amp:
+    return "'&'";
+  case Tok::Pipe:
+    return "'|'";
+  case Tok::Caret:
+    return "'^'";
+  case Tok::Tilde:
+    return "'~'";
+  case Tok::Lt:
+    return "'<'";
+  case Tok::Gt:
+    return "'>'";
+  case Tok::Le:
+    return "'<='";
+  case Tok::Ge:
+    return "'>='";
+  case Tok::EqEq:
+    return "'=='";
+  case Tok::Ne:
+    return "'!='";
+  case Tok::At:
+    return "'@'";
+  case Tok::Error:
+    return "an invalid token";
   }
   return "?";
 }
 
-}  // namespace trn::assembler
+} // namespace trn::assembler

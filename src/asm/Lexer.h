@@ -12,20 +12,48 @@
 namespace trn::assembler {
 
 enum class Tok {
-  Eof, Newline, Ident, Int, Float, String,
-  Comma, Colon, Dot, LParen, RParen, LBracket, RBracket, Equal,
-  Plus, Minus, Star, Slash, Percent, Shl, Shr, Amp, Pipe, Caret, Tilde,
-  Lt, Gt, Le, Ge, EqEq, Ne, At,
+  Eof,
+  Newline,
+  Ident,
+  Int,
+  Float,
+  String,
+  Comma,
+  Colon,
+  Dot,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  Equal,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  Shl,
+  Shr,
+  Amp,
+  Pipe,
+  Caret,
+  Tilde,
+  Lt,
+  Gt,
+  Le,
+  Ge,
+  EqEq,
+  Ne,
+  At,
   Error,
 };
 
 struct Token {
   Tok Kind = Tok::Eof;
-  llvm::StringRef Text;  // the token as written (strings: without quotes)
+  llvm::StringRef Text; // the token as written (strings: without quotes)
   llvm::SMLoc Loc;
   uint64_t IntValue = 0;
   double FloatValue = 0;
-  std::string Message;   // Tok::Error only
+  std::string Message; // Tok::Error only
 
   llvm::SMLoc end() const { return llvm::SMLoc::getFromPointer(Text.end()); }
   bool is(Tok K) const { return Kind == K; }
@@ -38,8 +66,8 @@ struct Token {
 // Tok::Error carrying its message, so the parser reports it in place.
 std::vector<Token> lex(llvm::StringRef Buffer);
 
-const char *spell(Tok K);  // for messages: "','", "end of line", ...
+const char *spell(Tok K); // for messages: "','", "end of line", ...
 
-}  // namespace trn::assembler
+} // namespace trn::assembler
 
 #endif

@@ -1,7 +1,6 @@
 //===- Operands.cpp - choosing the instruction, reading its operands ------===//
 
 #include "Parser.h"
-
 #include "llvm/ADT/StringExtras.h"
 
 #include <fmt/format.h>
@@ -65,7 +64,7 @@ std::optional<uint64_t> numbered(llvm::StringRef Name, char Prefix) {
   return N;
 }
 
-}  // namespace
+} // namespace
 
 const isa::InstrDesc &Parser::selectInstr(const Token *Prefix, const Token &Mnemonic,
                                           isa::Engine &Eng) {
@@ -96,17 +95,17 @@ const isa::InstrDesc &Parser::selectInstr(const Token *Prefix, const Token &Mnem
       for (const isa::EngineDesc &E : isa::engines())
         if (Runs & isa::bit(E.Id))
           Examples.push_back(std::string(E.Prefix) + "." + Mnemonic.Text.str());
-      failAt(Mnemonic, fmt::format("'{}' runs on {}: name the engine, as in {}",
-                                   Mnemonic.Text.str(), engineNames(Runs),
-                                   fmt::join(Examples, " or ")));
+      failAt(Mnemonic,
+             fmt::format("'{}' runs on {}: name the engine, as in {}", Mnemonic.Text.str(),
+                         engineNames(Runs), fmt::join(Examples, " or ")));
     }
     Chosen = Candidates.front();
     Eng = static_cast<isa::Engine>(std::countr_zero(Chosen->EngineMask));
   }
   if (Chosen->MinGen > chip().Gen)
-    failAt(Mnemonic, fmt::format("'{}' needs {} or later; this program targets {}",
-                                 Mnemonic.Text.str(), isa::chips()[Chosen->MinGen - 2].Name,
-                                 chip().Name));
+    failAt(Mnemonic,
+           fmt::format("'{}' needs {} or later; this program targets {}", Mnemonic.Text.str(),
+                       isa::chips()[Chosen->MinGen - 2].Name, chip().Name));
   return *Chosen;
 }
 
@@ -117,8 +116,8 @@ uint8_t Parser::parseRegister() {
   std::optional<uint64_t> N = at(Tok::Ident) ? numbered(T.Text, 'r') : std::nullopt;
   if (!N) {
     std::string Found = atEnd() ? spell(T.Kind) : "'" + T.Text.str() + "'";
-    failAt(T, fmt::format("expected a register (r0 to r{}), found {}", chip().Registers - 1,
-                          Found));
+    failAt(T,
+           fmt::format("expected a register (r0 to r{}), found {}", chip().Registers - 1, Found));
   }
   if (*N >= chip().Registers)
     failAt(T, fmt::format("register {} is out of range: registers are r0 to r{}", T.Text.str(),
@@ -168,8 +167,8 @@ uint32_t Parser::parseFloat() {
     const Token &T = take();
     F = static_cast<float>(T.FloatValue);
     if (std::isinf(F))
-      failAt(T, fmt::format("{} is beyond the range of fp32 (write inf for infinity)",
-                            T.Text.str()));
+      failAt(T,
+             fmt::format("{} is beyond the range of fp32 (write inf for infinity)", T.Text.str()));
   } else if (tok().isIdent("inf")) {
     ++Cur;
     F = INFINITY;
@@ -209,8 +208,8 @@ isa::AccessPattern Parser::parseGeneralAP() {
       Found = true;
     }
   if (!Found)
-    failAt(Space, fmt::format("unknown memory space '{}': expected hbm, sbuf or psum",
-                              Space.Text.str()));
+    failAt(Space,
+           fmt::format("unknown memory space '{}': expected hbm, sbuf or psum", Space.Text.str()));
   AP.Type = parseDType(false);
   expect(Tok::Comma, "','");
   if (AP.Space == isa::MemSpace::HBM) {
@@ -225,8 +224,7 @@ isa::AccessPattern Parser::parseGeneralAP() {
     expect(Tok::Colon, "':' in the partition range start:end");
     int64_t P1 = expr();
     if (P1 <= P0)
-      fail(First.Loc, fmt::format("partition range {}:{} is empty", P0, P1),
-           range(First, Cur[-1]));
+      fail(First.Loc, fmt::format("partition range {}:{} is empty", P0, P1), range(First, Cur[-1]));
     if (P1 > 128)
       fail(First.Loc,
            fmt::format("partition range {}:{} goes beyond the last partition (127)", P0, P1),
@@ -323,7 +321,7 @@ isa::AccessPattern Parser::parseNamedAP(const Token &Name) {
   isa::AccessPattern AP;
   AP.Type = Type;
   std::vector<isa::Dim> Free;
-  int64_t Offset = 0;  // elements
+  int64_t Offset = 0; // elements
   size_t FirstFree = 0;
   if (IsTensor) {
     AP.Space = isa::MemSpace::HBM;
@@ -340,8 +338,8 @@ isa::AccessPattern Parser::parseNamedAP(const Token &Name) {
       FirstFree = 1;
     }
     for (size_t K = FirstFree; K < Kept.size(); ++K)
-      Free.push_back({Slices[Kept[K]].Step * Stride[Kept[K]],
-                      static_cast<uint32_t>(Slices[Kept[K]].Count)});
+      Free.push_back(
+          {Slices[Kept[K]].Step * Stride[Kept[K]], static_cast<uint32_t>(Slices[Kept[K]].Count)});
     AP.Base = Prog.Tensors[S.Index].Address + static_cast<uint64_t>(Offset * ElemSize);
     if (AP.NumPartitions > 128)
       failAt(Name, fmt::format("'{}' selects {} rows; a transfer moves at most 128 (slice the "
@@ -466,7 +464,8 @@ void Parser::parseOperand(const isa::InstrDesc &D, unsigned Idx, isa::Engine Eng
   case isa::OperandKind::Enum: {
     const isa::EnumTypeDesc &E = isa::enumType(*OD.Enum);
     const Token &T = tok();
-    std::optional<uint8_t> V = at(Tok::Ident) ? isa::lookupEnumValue(*OD.Enum, T.Text) : std::nullopt;
+    std::optional<uint8_t> V =
+        at(Tok::Ident) ? isa::lookupEnumValue(*OD.Enum, T.Text) : std::nullopt;
     if (!V) {
       std::vector<std::string> Names;
       for (const isa::EnumValueDesc &Value : E.Values)
@@ -491,10 +490,10 @@ void Parser::parseOperand(const isa::InstrDesc &D, unsigned Idx, isa::Engine Eng
     std::optional<uint64_t> E = at(Tok::Ident) ? numbered(tok().Text, 'q') : std::nullopt;
     if (!E || !Cur[1].is(Tok::Dot) || !Cur[2].is(Tok::Int)) {
       std::string Found = atEnd() ? spell(tok().Kind) : "'" + tok().Text.str() + "'";
-      failAt(tok(), fmt::format("{} is a DMA queue: expected qE.Q (engine 0 to {}, queue 0 to "
-                                "{}), found {}",
-                                What(), chip().DmaEngines - 1, chip().DmaQueuesPerEngine - 1,
-                                Found));
+      failAt(tok(),
+             fmt::format("{} is a DMA queue: expected qE.Q (engine 0 to {}, queue 0 to "
+                         "{}), found {}",
+                         What(), chip().DmaEngines - 1, chip().DmaQueuesPerEngine - 1, Found));
     }
     uint64_t Q = Cur[2].IntValue;
     Cur += 3;
@@ -600,7 +599,7 @@ void Parser::checkAP(const isa::AccessPattern &AP, const isa::OperandDesc &D,
   if (N > Max)
     Fail(fmt::format("{} has {} elements per partition; at most {} are allowed{}", What, N, Max,
                      AP.Space == isa::MemSpace::PSUM && D.MaxFreePsum < D.MaxFree ? " in PSUM"
-                                                                                   : ""));
+                                                                                  : ""));
   bool OnChip = AP.Space != isa::MemSpace::HBM;
   if (OnChip && AP.PartStart + AP.NumPartitions > C.Partitions)
     Fail(fmt::format("partitions {} to {} go beyond partition {}", AP.PartStart,
@@ -624,8 +623,8 @@ void Parser::checkAP(const isa::AccessPattern &AP, const isa::OperandDesc &D,
       Fail(fmt::format("free dimension {} has {} elements: a count holds at most 65535", K,
                        AP.Dims[K].Count));
     if (AP.Dims[K].Stride < INT32_MIN || AP.Dims[K].Stride > INT32_MAX)
-      Fail(fmt::format("free dimension {} has stride {}: strides are 32-bit", K,
-                       AP.Dims[K].Stride));
+      Fail(
+          fmt::format("free dimension {} has stride {}: strides are 32-bit", K, AP.Dims[K].Stride));
   }
   if (AP.PartStep < INT32_MIN || AP.PartStep > INT32_MAX)
     Fail(fmt::format("the row step {} does not fit 32 bits", AP.PartStep));
@@ -681,4 +680,4 @@ void Parser::checkAP(const isa::AccessPattern &AP, const isa::OperandDesc &D,
                      C.PsumBankBytes));
 }
 
-}  // namespace trn::assembler
+} // namespace trn::assembler

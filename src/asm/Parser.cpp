@@ -2,8 +2,6 @@
 
 #include "Parser.h"
 
-#include "trn/object/ObjectFile.h"
-
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -11,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "trn/object/ObjectFile.h"
 
 #include <fmt/format.h>
 
@@ -32,7 +31,7 @@ constexpr uint64_t HbmAlign = 64, SbufAlign = 64, PsumAlign = 4;
 
 uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
 
-}  // namespace
+} // namespace
 
 Parser::Parser(const Options &Opts, llvm::raw_ostream &Diag)
     : Opts(Opts), Diag(Diag), Streams(isa::NumEngines) {
@@ -147,7 +146,7 @@ Result Parser::run(std::unique_ptr<llvm::MemoryBuffer> Main) {
 object::SourceLoc Parser::sourceLoc(SMLoc Loc) const {
   unsigned Buf = SM.FindBufferContainingLoc(Loc);
   auto [Line, Col] = SM.getLineAndColumn(Loc, Buf);
-  return {Buf - 1, Line, Col};  // Program::Files is indexed by buffer id - 1
+  return {Buf - 1, Line, Col}; // Program::Files is indexed by buffer id - 1
 }
 
 void Parser::readBuffer(unsigned BufferId) {
@@ -163,7 +162,8 @@ void Parser::readBuffer(unsigned BufferId) {
       statement();
       if (!atEnd()) {
         std::string Found = at(Tok::Error) ? tok().Message : "'" + tok().Text.str() + "'";
-        failAt(tok(), at(Tok::Error) ? Found : fmt::format("expected end of line, found {}", Found));
+        failAt(tok(),
+               at(Tok::Error) ? Found : fmt::format("expected end of line, found {}", Found));
       }
     } catch (LineError &) {
       // Recover at the next line.
@@ -235,7 +235,8 @@ void Parser::include(const Token &Dir) {
   if (llvm::sys::fs::exists(Local) && !llvm::sys::fs::is_directory(Local)) {
     auto Buf = llvm::MemoryBuffer::getFile(Local);
     if (!Buf)
-      failAt(Path, fmt::format("cannot read '{}': {}", Local.str().str(), Buf.getError().message()));
+      failAt(Path,
+             fmt::format("cannot read '{}': {}", Local.str().str(), Buf.getError().message()));
     Id = SM.AddNewSourceBuffer(std::move(*Buf), Dir.Loc);
   } else {
     Id = SM.AddIncludeFile(Path.Text.str(), Dir.Loc, Found);
@@ -324,16 +325,17 @@ void Parser::tensorDirective() {
   else if (Role.Text == "scratch")
     T.Role = object::TensorRole::Scratch;
   else
-    failAt(Role, fmt::format("unknown role '{}': expected input, output or scratch",
-                             Role.Text.str()));
+    failAt(Role,
+           fmt::format("unknown role '{}': expected input, output or scratch", Role.Text.str()));
   uint64_t Bytes = T.bytes();
   if (tok().isIdent("at")) {
     ++Cur;
     const Token &At = tok();
     int64_t A = expr();
     if (A < 0 || A % isa::dtype(T.Type).StorageBytes)
-      fail(At.Loc, fmt::format("address {} is not a multiple of the dtype's {} bytes", A,
-                               isa::dtype(T.Type).StorageBytes),
+      fail(At.Loc,
+           fmt::format("address {} is not a multiple of the dtype's {} bytes", A,
+                       isa::dtype(T.Type).StorageBytes),
            range(At, Cur[-1]));
     T.Address = static_cast<uint64_t>(A);
   } else {
@@ -341,8 +343,8 @@ void Parser::tensorDirective() {
   }
   if (T.Address + Bytes > chip().hbmBytes() || Bytes > chip().hbmBytes())
     fail(ShapeStart.Loc,
-         fmt::format("tensor '{}' ({} bytes at 0x{:X}) does not fit the {} GiB of {} HBM",
-                     T.Name, Bytes, T.Address, chip().HbmGiB, chip().Name),
+         fmt::format("tensor '{}' ({} bytes at 0x{:X}) does not fit the {} GiB of {} HBM", T.Name,
+                     Bytes, T.Address, chip().HbmGiB, chip().Name),
          range(ShapeStart, Cur[-1]));
   NextHbm = std::max(NextHbm, T.Address + Bytes);
   // Initial data lives in the object file; anything bigger belongs in an
@@ -366,7 +368,8 @@ void Parser::tensorDirective() {
                               T.Name, Bytes, 2 * Bytes, Str.Text.size()));
     T.InitOffset = Prog.Data.size();
     for (size_t I = 0; I < Bytes; ++I)
-      Prog.Data.push_back(static_cast<uint8_t>(llvm::hexFromNibbles(Str.Text[2 * I], Str.Text[2 * I + 1])));
+      Prog.Data.push_back(
+          static_cast<uint8_t>(llvm::hexFromNibbles(Str.Text[2 * I], Str.Text[2 * I + 1])));
   } else if (accept(Tok::Equal)) {
     // Initial data: [v, v, ...] or fill(v), converted to the dtype.
     std::vector<double> Values;
@@ -389,8 +392,7 @@ void Parser::tensorDirective() {
         if (std::isinf(D))
           failAt(V, fmt::format("{} is beyond the range of any float (write inf for infinity)",
                                 V.Text.str()));
-      }
-      else if (V.isIdent("inf"))
+      } else if (V.isIdent("inf"))
         D = INFINITY;
       else if (V.isIdent("nan"))
         D = NAN;
@@ -414,10 +416,10 @@ void Parser::tensorDirective() {
       uint64_t Bits;
       if (DT.Kind == isa::DTypeKind::Float) {
         const llvm::fltSemantics *Sem =
-            DT.Bits == 32   ? &llvm::APFloat::IEEEsingle()
-            : T.Type == isa::DType::BF16 ? &llvm::APFloat::BFloat()
-            : T.Type == isa::DType::FP16 ? &llvm::APFloat::IEEEhalf()
-            : T.Type == isa::DType::TF32 ? &llvm::APFloat::FloatTF32()
+            DT.Bits == 32                    ? &llvm::APFloat::IEEEsingle()
+            : T.Type == isa::DType::BF16     ? &llvm::APFloat::BFloat()
+            : T.Type == isa::DType::FP16     ? &llvm::APFloat::IEEEhalf()
+            : T.Type == isa::DType::TF32     ? &llvm::APFloat::FloatTF32()
             : T.Type == isa::DType::FP8_E4M3 ? &llvm::APFloat::Float8E4M3()
             : T.Type == isa::DType::FP8_E5M2 ? &llvm::APFloat::Float8E5M2()
                                              : &llvm::APFloat::Float8E4M3FN();
@@ -432,14 +434,13 @@ void Parser::tensorDirective() {
                range(InitStart, Cur[-1]));
         Bits = F.bitcastToAPInt().getZExtValue();
         if (T.Type == isa::DType::TF32)
-          Bits <<= 13;  // tf32 sits in the top 19 bits of its 4-byte container
+          Bits <<= 13; // tf32 sits in the top 19 bits of its 4-byte container
       } else {
         bool Signed = DT.Kind == isa::DTypeKind::Int;
         double Lo = Signed ? -std::ldexp(1.0, DT.Bits - 1) : 0;
         double Hi = Signed ? std::ldexp(1.0, DT.Bits - 1) - 1 : std::ldexp(1.0, DT.Bits) - 1;
         if (V != std::floor(V) || V < Lo || V > Hi)
-          fail(InitStart.Loc,
-               fmt::format("initial value {} does not fit {}", V, DT.Name),
+          fail(InitStart.Loc, fmt::format("initial value {} does not fit {}", V, DT.Name),
                range(InitStart, Cur[-1]));
         Bits = static_cast<uint64_t>(static_cast<int64_t>(V));
       }
@@ -486,7 +487,8 @@ void Parser::allocDirective(isa::MemSpace Space, const Token &Dir) {
       int64_t V = expr();
       if (Key.Text == "bank") {
         if (V < 0 || V >= C.PsumBanks)
-          fail(ValStart.Loc, fmt::format("PSUM bank {} is out of range 0 to {}", V, C.PsumBanks - 1),
+          fail(ValStart.Loc,
+               fmt::format("PSUM bank {} is out of range 0 to {}", V, C.PsumBanks - 1),
                range(ValStart, Cur[-1]));
         V *= C.PsumBankBytes;
       }
@@ -535,8 +537,7 @@ void Parser::allocDirective(isa::MemSpace Space, const Token &Dir) {
     fail(ShapeStart.Loc,
          fmt::format("'{}' (bytes {} to {}) crosses the PSUM bank boundary at {}: an allocation "
                      "of at most one bank ({} bytes) must lie within one bank",
-                     A.Name, A.Offset, A.Offset + Bytes - 1,
-                     (A.Offset / Bank + 1) * Bank, Bank),
+                     A.Name, A.Offset, A.Offset + Bytes - 1, (A.Offset / Bank + 1) * Bank, Bank),
          range(ShapeStart, ShapeEnd));
   if (Psum && Bytes > Bank && A.Offset % Bank)
     fail(ShapeStart.Loc,
@@ -565,19 +566,21 @@ void Parser::semDirective() {
     const Token &At = tok();
     int64_t V = expr();
     if (V < 0 || V >= chip().Semaphores)
-      fail(At.Loc, fmt::format("semaphore index {} is out of range: {} has s0 to s{}", V,
-                               chip().Name, chip().Semaphores - 1),
+      fail(At.Loc,
+           fmt::format("semaphore index {} is out of range: {} has s0 to s{}", V, chip().Name,
+                       chip().Semaphores - 1),
            range(At, Cur[-1]));
     S.Index = static_cast<uint32_t>(V);
   }
   for (const object::Semaphore &Other : Prog.Semaphores)
     if (Other.Index == S.Index)
-      fail(Name.Loc, fmt::format("semaphore '{}' would share s{} with '{}'", S.Name, S.Index,
-                                 Other.Name),
+      fail(Name.Loc,
+           fmt::format("semaphore '{}' would share s{} with '{}'", S.Name, S.Index, Other.Name),
            SMRange(Name.Loc, Name.end()));
   if (S.Index >= chip().Semaphores)
-    fail(Name.Loc, fmt::format("no semaphore left for '{}': {} has {}", S.Name, chip().Name,
-                               chip().Semaphores),
+    fail(Name.Loc,
+         fmt::format("no semaphore left for '{}': {} has {}", S.Name, chip().Name,
+                     chip().Semaphores),
          SMRange(Name.Loc, Name.end()));
   if (accept(Tok::Equal)) {
     const Token &V = tok();
@@ -595,8 +598,8 @@ void Parser::semDirective() {
 void Parser::instruction() {
   const Token *Prefix = nullptr;
   if (Cur[1].is(Tok::Dot) && Cur[2].is(Tok::Ident) && !isa::lookupEnginePrefix(tok().Text))
-    failAt(tok(), fmt::format("unknown engine '{}': expected pe, dve, act, pool or sp",
-                              tok().Text.str()));
+    failAt(tok(),
+           fmt::format("unknown engine '{}': expected pe, dve, act, pool or sp", tok().Text.str()));
   if (Cur[1].is(Tok::Dot) && isa::lookupEnginePrefix(tok().Text)) {
     Prefix = &take();
     ++Cur;
@@ -625,7 +628,8 @@ void Parser::instruction() {
     return fmt::format("{}", fmt::join(N, ", "));
   };
   size_t NextPos = 0;
-  bool Any = !atEnd() && !((tok().isIdent("wait") || tok().isIdent("signal")) && Cur[1].is(Tok::LParen));
+  bool Any =
+      !atEnd() && !((tok().isIdent("wait") || tok().isIdent("signal")) && Cur[1].is(Tok::LParen));
   while (Any) {
     if (at(Tok::Ident) && Cur[1].is(Tok::Equal)) {
       const Token &Key = take();
@@ -634,8 +638,9 @@ void Parser::instruction() {
         return O.Keyword && Key.Text == O.Keyword;
       });
       if (It == D.Operands.end()) {
-        bool IsRequired = std::any_of(D.Operands.begin(), D.Operands.end(),
-                                      [&](const isa::OperandDesc &O) { return Key.Text == O.Name; });
+        bool IsRequired =
+            std::any_of(D.Operands.begin(), D.Operands.end(),
+                        [&](const isa::OperandDesc &O) { return Key.Text == O.Name; });
         if (IsRequired)
           failAt(Key, fmt::format("operand '{}' of '{}' is written by position, not as '{}='",
                                   Key.Text.str(), D.Mnemonic, Key.Text.str()));
@@ -657,8 +662,8 @@ void Parser::instruction() {
       if (atEnd())
         failAt(tok(), "expected an operand after ','");
       if (NextPos >= Positional.size())
-        failAt(tok(), fmt::format("'{}' takes {} operand{}{}{}; this is one too many",
-                                  D.Mnemonic, Positional.size(), Positional.size() == 1 ? "" : "s",
+        failAt(tok(), fmt::format("'{}' takes {} operand{}{}{}; this is one too many", D.Mnemonic,
+                                  Positional.size(), Positional.size() == 1 ? "" : "s",
                                   Positional.empty() ? "" : " (" + Names(false) + ")",
                                   Names(true).empty() ? "" : " and optional key=value operands"));
       size_t K = Positional[NextPos++];
@@ -669,14 +674,14 @@ void Parser::instruction() {
       break;
   }
   if (NextPos < Positional.size())
-    failAt(tok(), fmt::format("'{}' needs {} operand{} ({}); found {}", D.Mnemonic,
-                              Positional.size(), Positional.size() == 1 ? "" : "s", Names(false),
-                              NextPos));
+    failAt(tok(),
+           fmt::format("'{}' needs {} operand{} ({}); found {}", D.Mnemonic, Positional.size(),
+                       Positional.size() == 1 ? "" : "s", Names(false), NextPos));
   parseSync(P.I);
   if (!atEnd())
-    failAt(tok(), at(Tok::Error) ? tok().Message
-                                 : fmt::format("expected ',' or end of line, found '{}'",
-                                               tok().Text.str()));
+    failAt(tok(), at(Tok::Error)
+                      ? tok().Message
+                      : fmt::format("expected ',' or end of line, found '{}'", tok().Text.str()));
 
   // Labels before it name it.
   auto &Stream = Streams[static_cast<unsigned>(Eng)];
@@ -727,8 +732,8 @@ void Parser::finish() {
                  fmt::format("branch target @{} is past the end of the {} stream ({} "
                              "instruction{})",
                              P.I.Operands[K].Int,
-                             isa::engine(static_cast<isa::Engine>(E)).RecordName,
-                             Streams[E].size(), Streams[E].size() == 1 ? "" : "s"));
+                             isa::engine(static_cast<isa::Engine>(E)).RecordName, Streams[E].size(),
+                             Streams[E].size() == 1 ? "" : "s"));
       std::vector<uint8_t> Bytes;
       if (auto Err = isa::encode(P.I, Bytes)) {
         report(SourceMgr::DK_Error, P.Loc, Err->Message);
@@ -792,4 +797,4 @@ Result assembleFile(const std::string &Path, const Options &Opts, llvm::raw_ostr
   return Parser(Opts, Diag).run(std::move(*Buf));
 }
 
-}  // namespace trn::assembler
+} // namespace trn::assembler

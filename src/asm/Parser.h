@@ -11,12 +11,10 @@
 #define TRN_ASM_PARSER_H
 
 #include "Lexer.h"
-
-#include "trn/asm/Assembler.h"
-#include "trn/isa/Instr.h"
-
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SourceMgr.h"
+#include "trn/asm/Assembler.h"
+#include "trn/isa/Instr.h"
 
 #include <optional>
 #include <string>
@@ -39,15 +37,15 @@ private:
   struct Symbol {
     SymKind Kind;
     llvm::SMLoc Loc;
-    int64_t Value = 0;   // Const: its value; Sem: its index
-    size_t Index = 0;    // Tensor/Alloc: index in the program's list
-    bool Used = false;   // referenced by an instruction
-    bool Waited = false, Signalled = false;  // semaphores
+    int64_t Value = 0;                      // Const: its value; Sem: its index
+    size_t Index = 0;                       // Tensor/Alloc: index in the program's list
+    bool Used = false;                      // referenced by an instruction
+    bool Waited = false, Signalled = false; // semaphores
   };
-  struct Pending {  // an instruction waiting for label resolution
+  struct Pending { // an instruction waiting for label resolution
     isa::Instr I;
     llvm::SMLoc Loc;
-    std::vector<std::pair<unsigned, const Token *>> LabelRefs;  // operand, name
+    std::vector<std::pair<unsigned, const Token *>> LabelRefs; // operand, name
   };
 
   const Options &Opts;
@@ -56,13 +54,13 @@ private:
   unsigned Errors = 0, Warnings = 0;
   object::Program Prog;
   const isa::ChipDesc *Chip = nullptr;
-  bool ChipFixed = false;  // something depended on the chip already
+  bool ChipFixed = false; // something depended on the chip already
   bool ChipDirective = false;
   llvm::StringMap<Symbol> Symbols;
-  std::vector<std::vector<Pending>> Streams;  // by engine
+  std::vector<std::vector<Pending>> Streams; // by engine
   std::vector<std::pair<const Token *, llvm::SMLoc>> PendingLabels;
-  std::vector<std::string> IncludeStack;  // canonical paths being read
-  std::vector<std::vector<Token>> TokenStore;  // tokens of every buffer, kept alive
+  std::vector<std::string> IncludeStack;      // canonical paths being read
+  std::vector<std::vector<Token>> TokenStore; // tokens of every buffer, kept alive
   uint64_t NextHbm = 0, NextSbuf = 0, NextPsum = 0;
   uint32_t NextSem = 0;
   unsigned ExprDepth = 0;
@@ -109,8 +107,7 @@ private:
   std::vector<uint64_t> parseShape();
 
   //===-- operands (Operands.cpp) -----------------------------------------===//
-  const isa::InstrDesc &selectInstr(const Token *Prefix, const Token &Mnemonic,
-                                    isa::Engine &Eng);
+  const isa::InstrDesc &selectInstr(const Token *Prefix, const Token &Mnemonic, isa::Engine &Eng);
   void parseOperand(const isa::InstrDesc &D, unsigned Idx, isa::Engine Eng, Pending &P);
   isa::AccessPattern parseAccessPattern(const isa::OperandDesc &D, isa::Engine Eng,
                                         const isa::InstrDesc &I);
@@ -131,6 +128,6 @@ private:
   int64_t exprRanged(int64_t Min, int64_t Max, const char *What);
 };
 
-}  // namespace trn::assembler
+} // namespace trn::assembler
 
 #endif

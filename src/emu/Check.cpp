@@ -25,9 +25,10 @@ std::optional<double> refValue(const npy::Array &A, isa::DType T, uint64_t K) {
     return V;
   };
   char Kind = D.size() == 3 ? D[1] : 0, Size = D.size() == 3 ? D[2] : 0;
-  bool RawBits = (T == isa::DType::BF16 && D == "<u2") ||
-                 ((T == isa::DType::FP8_E4M3 || T == isa::DType::FP8_E5M2 ||
-                   T == isa::DType::FP8_E4M3FN) && D == "|u1");
+  bool RawBits =
+      (T == isa::DType::BF16 && D == "<u2") ||
+      ((T == isa::DType::FP8_E4M3 || T == isa::DType::FP8_E5M2 || T == isa::DType::FP8_E4M3FN) &&
+       D == "|u1");
   if (RawBits) {
     uint8_t Buf[2] = {static_cast<uint8_t>(Le(D == "<u2" ? 2 : 1)),
                       static_cast<uint8_t>(Le(D == "<u2" ? 2 : 1) >> 8)};
@@ -62,12 +63,11 @@ std::optional<double> refValue(const npy::Array &A, isa::DType T, uint64_t K) {
   }
 }
 
-}  // namespace
+} // namespace
 
 std::variant<CheckResult, std::string> compare(const object::Tensor &T,
-                                               std::span<const uint8_t> Got,
-                                               const npy::Array &Ref, double RTol, double ATol,
-                                               unsigned KeepFirst) {
+                                               std::span<const uint8_t> Got, const npy::Array &Ref,
+                                               double RTol, double ATol, unsigned KeepFirst) {
   if (Ref.Shape != T.Shape)
     return fmt::format("the reference's shape ({}) is not the tensor's ({})",
                        fmt::join(Ref.Shape, ", "), fmt::join(T.Shape, ", "));
@@ -122,7 +122,7 @@ std::vector<uint8_t> randomTensor(const object::Tensor &T, std::mt19937_64 &Rng)
                 static_cast<float>(1 << 23);
       storeFromFloat(T.Type, Out.data() + K * D.StorageBytes, F);
     } else {
-      int64_t V = static_cast<int64_t>(R >> 60);  // 0..15
+      int64_t V = static_cast<int64_t>(R >> 60); // 0..15
       storeFromInt(T.Type, Out.data() + K * D.StorageBytes,
                    D.Kind == isa::DTypeKind::Int ? V - 8 : V);
     }
@@ -130,4 +130,4 @@ std::vector<uint8_t> randomTensor(const object::Tensor &T, std::mt19937_64 &Rng)
   return Out;
 }
 
-}  // namespace trn::emu
+} // namespace trn::emu

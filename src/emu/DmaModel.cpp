@@ -10,11 +10,11 @@ namespace trn::emu {
 namespace {
 // Bytes below this count as moved (the fluid arithmetic is in doubles).
 constexpr double DoneBytes = 1e-3;
-}  // namespace
+} // namespace
 
 DmaModel::DmaModel(const isa::ChipDesc &C)
-    : Chip(C), EngineRate(C.DmaEngineMBps / 1e6),  // MB/s = bytes/us; 1 us = 1e6 ps
-      HbmRate(double(C.HbmChipGBps) / C.CoresPerChip / 1e3),  // GB/s = bytes/ns
+    : Chip(C), EngineRate(C.DmaEngineMBps / 1e6),            // MB/s = bytes/us; 1 us = 1e6 ps
+      HbmRate(double(C.HbmChipGBps) / C.CoresPerChip / 1e3), // GB/s = bytes/ns
       FixedPs(int64_t(C.DmaFixedNs) * 1000) {}
 
 DmaModel::Split DmaModel::split(uint32_t PartStart, uint32_t Partitions, uint64_t Bytes,
@@ -99,7 +99,8 @@ std::optional<int64_t> DmaModel::nextEventPs() const {
       if (C.Remaining > DoneBytes) {
         AllDone = false;
         if (C.Rate > 0)
-          Consider(NowPs + std::max<int64_t>(1, static_cast<int64_t>(std::ceil(C.Remaining / C.Rate))));
+          Consider(NowPs +
+                   std::max<int64_t>(1, static_cast<int64_t>(std::ceil(C.Remaining / C.Rate))));
       }
     if (AllDone)
       Consider(NowPs);
@@ -112,9 +113,9 @@ std::vector<uint64_t> DmaModel::advance(int64_t To) {
   std::vector<uint64_t> Done;
   for (auto It = Transfers.begin(); It != Transfers.end();) {
     const Transfer &T = It->second;
-    bool Finished = T.ActivePs <= NowPs &&
-                    std::all_of(T.Chunks.begin(), T.Chunks.end(),
-                                [](const Chunk &C) { return C.Remaining <= DoneBytes; });
+    bool Finished =
+        T.ActivePs <= NowPs && std::all_of(T.Chunks.begin(), T.Chunks.end(),
+                                           [](const Chunk &C) { return C.Remaining <= DoneBytes; });
     if (Finished) {
       Done.push_back(It->first);
       It = Transfers.erase(It);
@@ -123,7 +124,7 @@ std::vector<uint64_t> DmaModel::advance(int64_t To) {
     }
   }
   rebalance();
-  return Done;  // by id, as the map iterates
+  return Done; // by id, as the map iterates
 }
 
-}  // namespace trn::emu
+} // namespace trn::emu

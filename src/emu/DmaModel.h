@@ -52,27 +52,27 @@ public:
 private:
   struct Chunk {
     unsigned Engine;
-    double Remaining;  // bytes
-    double Rate = 0;   // bytes per picosecond
+    double Remaining; // bytes
+    double Rate = 0;  // bytes per picosecond
   };
   struct Transfer {
     uint64_t Seq;
-    int64_t ActivePs;  // when the fixed latency ends
+    int64_t ActivePs; // when the fixed latency ends
     unsigned HbmSides;
     std::vector<Chunk> Chunks;
   };
   const isa::ChipDesc &Chip;
-  double EngineRate;  // bytes/ps of one DMA engine
-  double HbmRate;     // bytes/ps of the core's HBM share
+  double EngineRate; // bytes/ps of one DMA engine
+  double HbmRate;    // bytes/ps of the core's HBM share
   int64_t FixedPs;
   int64_t NowPs = 0;
   uint64_t NextSeq = 0;
-  std::map<uint64_t, Transfer> Transfers;  // by id
+  std::map<uint64_t, Transfer> Transfers; // by id
 
   void progress(int64_t To);
   void rebalance();
 };
 
-}  // namespace trn::emu
+} // namespace trn::emu
 
 #endif

@@ -42,4 +42,4 @@ void Emulator::addObserver(Observer *O) { M->Observers.push_back(O); }
 
 RunResult Emulator::run(const RunOptions &Opts) { return M->run(Opts); }
 
-}  // namespace trn::emu
+} // namespace trn::emu

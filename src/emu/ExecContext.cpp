@@ -58,8 +58,7 @@ View ExecContext::view(const char *Name) {
                  fmt::format("a tensor in {} is not allowed here", SpaceName));
   if (Datapath && !(isa::engine(E.Id).SpaceMask & isa::bit(AP.Space)))
     faultOperand(FaultKind::OutOfBounds, Name,
-                 fmt::format("engine {} cannot reach {}", isa::engine(E.Id).RecordName,
-                             SpaceName));
+                 fmt::format("engine {} cannot reach {}", isa::engine(E.Id).RecordName, SpaceName));
   if (OD.DTypeMask && !(OD.DTypeMask & (1u << static_cast<unsigned>(AP.Type))))
     faultOperand(FaultKind::DType, Name,
                  fmt::format("dtype {} is not accepted here", isa::dtype(AP.Type).Name));
@@ -129,8 +128,7 @@ View ExecContext::view(const char *Name) {
       bool Ok = P > 64 ? S == 0 : P > 32 ? (S == 0 || S == 64) : S % 32 == 0;
       if (!Ok)
         faultOperand(FaultKind::PartitionRule, Name,
-                     fmt::format("an access of {} partitions may not start at partition {}", P,
-                                 S));
+                     fmt::format("an access of {} partitions may not start at partition {}", P, S));
     }
     int64_t First = V.Base + Lo * V.ElemBytes, Last = V.Base + (Hi + 1) * V.ElemBytes - 1;
     uint64_t Cap = AP.Space == isa::MemSpace::SBUF ? C.SbufPartitionBytes : C.psumPartitionBytes();
@@ -162,14 +160,13 @@ void ExecContext::markRead(const View &V) {
       size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, K)));
       for (uint32_t B = 0; B < V.ElemBytes; ++B)
         if (!Mem.Written[At + B]) {
-          std::string What =
-              fmt::format("operand '{}' reads {} partition {} byte {}, which nothing has written",
-                          V.Operand, isa::memSpace(V.AP->Space).Name, V.AP->PartStart + P,
-                          V.byteOf(P, K) + B);
+          std::string What = fmt::format(
+              "operand '{}' reads {} partition {} byte {}, which nothing has written", V.Operand,
+              isa::memSpace(V.AP->Space).Name, V.AP->PartStart + P, V.byteOf(P, K) + B);
           if (M.Opts.Strict)
             fault(FaultKind::UninitialisedRead, What);
           M.warn(E.Id, Index, What);
-          return;  // one warning per operand
+          return; // one warning per operand
         }
     }
 }
@@ -232,8 +229,8 @@ void ExecContext::store(const char *Name, const Tile &T) {
   View V = view(Name);
   if (T.P != V.P || T.N != V.N)
     faultOperand(FaultKind::Shape, Name,
-                 fmt::format("the result is [{} partitions x {}] but the operand is [{} x {}]",
-                             T.P, T.N, V.P, V.N));
+                 fmt::format("the result is [{} partitions x {}] but the operand is [{} x {}]", T.P,
+                             T.N, V.P, V.N));
   std::vector<uint8_t> Bytes(T.V.size() * V.ElemBytes);
   isa::DType Type = V.AP->Type;
   for (size_t K = 0; K < T.V.size(); ++K)
@@ -255,8 +252,8 @@ void ExecContext::storeRaw(const char *Name, const RawTile &T) {
   View V = view(Name);
   if (T.P != V.P || T.N != V.N)
     faultOperand(FaultKind::Shape, Name,
-                 fmt::format("the result is [{} partitions x {}] but the operand is [{} x {}]",
-                             T.P, T.N, V.P, V.N));
+                 fmt::format("the result is [{} partitions x {}] but the operand is [{} x {}]", T.P,
+                             T.N, V.P, V.N));
   if (T.Type != V.AP->Type)
     faultOperand(FaultKind::DType, Name,
                  fmt::format("a bit-exact copy needs the same dtype: {} into {}",
@@ -289,4 +286,4 @@ float ExecContext::scalar(const char *Name, uint32_t Part) {
   return loadAsFloat(V.AP->Type, Bytes.data());
 }
 
-}  // namespace trn::emu
+} // namespace trn::emu

@@ -35,7 +35,7 @@ struct RawTile {
   uint32_t P = 0;
   uint64_t N = 0;
   isa::DType Type = isa::DType::FP32;
-  std::vector<uint8_t> Bytes;  // P * N * element size
+  std::vector<uint8_t> Bytes; // P * N * element size
 };
 
 // Where an access pattern's elements are: for each element of a partition,
@@ -46,9 +46,9 @@ struct View {
   uint32_t P = 0;
   uint64_t N = 0;
   uint32_t ElemBytes = 0;
-  std::vector<int64_t> Offsets;  // N element offsets, in access-pattern order
-  int64_t Base = 0;              // bytes (per partition on chip, absolute in HBM)
-  int64_t PartStep = 0;          // HBM: elements between rows
+  std::vector<int64_t> Offsets; // N element offsets, in access-pattern order
+  int64_t Base = 0;             // bytes (per partition on chip, absolute in HBM)
+  int64_t PartStep = 0;         // HBM: elements between rows
 
   // Byte address of element I of partition Part (on chip: within the
   // partition; HBM: absolute).
@@ -68,7 +68,7 @@ public:
   uint32_t Index;
 
   //===-- scalar operands ---------------------------------------------------===//
-  unsigned operand(const char *Name) const;  // index; a missing name is a bug here
+  unsigned operand(const char *Name) const; // index; a missing name is a bug here
   const isa::Operand &op(const char *Name) const { return I.Operands[operand(Name)]; }
   bool present(const char *Name) const { return op(Name).AP.present(); }
   const isa::AccessPattern &ap(const char *Name) const { return op(Name).AP; }
@@ -84,7 +84,7 @@ public:
   float scalar(const char *Name, uint32_t Part);
 
   //===-- tensors -------------------------------------------------------------===//
-  View view(const char *Name);  // checked
+  View view(const char *Name); // checked
   Tile load(const char *Name);
   void store(const char *Name, const Tile &T);
   RawTile loadRaw(const char *Name);
@@ -104,7 +104,7 @@ public:
   bool onPool() const { return E.Id == isa::Engine::POOL; }
 
 private:
-  std::vector<View> Cache;  // views checked so far, by operand index
+  std::vector<View> Cache; // views checked so far, by operand index
   std::vector<bool> Cached;
   void markRead(const View &V);
 };
@@ -117,6 +117,6 @@ bool isBitvec(isa::AluOp Op);
 // An activation function in fp32.
 float activate(isa::ActFunc F, float X);
 
-}  // namespace trn::emu
+} // namespace trn::emu
 
 #endif

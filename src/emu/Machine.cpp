@@ -28,17 +28,28 @@ Observer::~Observer() = default;
 
 const char *faultKindName(FaultKind K) {
   switch (K) {
-  case FaultKind::OutOfBounds: return "out of bounds";
-  case FaultKind::PsumBank: return "PSUM bank";
-  case FaultKind::PartitionRule: return "partition rule";
-  case FaultKind::DType: return "dtype";
-  case FaultKind::Shape: return "shape";
-  case FaultKind::UndefinedBehaviour: return "undefined behaviour";
-  case FaultKind::UninitialisedRead: return "uninitialised read";
-  case FaultKind::Deadlock: return "deadlock";
-  case FaultKind::CycleLimit: return "cycle limit";
-  case FaultKind::InstructionLimit: return "instruction limit";
-  case FaultKind::BadProgram: return "bad program";
+  case FaultKind::OutOfBounds:
+    return "out of bounds";
+  case FaultKind::PsumBank:
+    return "PSUM bank";
+  case FaultKind::PartitionRule:
+    return "partition rule";
+  case FaultKind::DType:
+    return "dtype";
+  case FaultKind::Shape:
+    return "shape";
+  case FaultKind::UndefinedBehaviour:
+    return "undefined behaviour";
+  case FaultKind::UninitialisedRead:
+    return "uninitialised read";
+  case FaultKind::Deadlock:
+    return "deadlock";
+  case FaultKind::CycleLimit:
+    return "cycle limit";
+  case FaultKind::InstructionLimit:
+    return "instruction limit";
+  case FaultKind::BadProgram:
+    return "bad program";
   }
   return "?";
 }
@@ -132,7 +143,7 @@ std::array<std::optional<isa::Wait>, isa::MaxWaits + 1> waitsOf(const isa::Instr
   return W;
 }
 
-}  // namespace
+} // namespace
 
 bool Machine::waitsMet(const EngineState &E, const isa::Instr &I) const {
   for (const auto &W : waitsOf(I)) {
@@ -142,12 +153,24 @@ bool Machine::waitsMet(const EngineState &E, const isa::Instr &I) const {
     int64_t Want = static_cast<int32_t>(W->IsReg ? E.Regs[W->Value & 63] : W->Value);
     bool Ok = false;
     switch (W->Cond) {
-    case isa::WaitCond::Eq: Ok = Have == Want; break;
-    case isa::WaitCond::Ne: Ok = Have != Want; break;
-    case isa::WaitCond::Ge: Ok = Have >= Want; break;
-    case isa::WaitCond::Gt: Ok = Have > Want; break;
-    case isa::WaitCond::Le: Ok = Have <= Want; break;
-    case isa::WaitCond::Lt: Ok = Have < Want; break;
+    case isa::WaitCond::Eq:
+      Ok = Have == Want;
+      break;
+    case isa::WaitCond::Ne:
+      Ok = Have != Want;
+      break;
+    case isa::WaitCond::Ge:
+      Ok = Have >= Want;
+      break;
+    case isa::WaitCond::Gt:
+      Ok = Have > Want;
+      break;
+    case isa::WaitCond::Le:
+      Ok = Have <= Want;
+      break;
+    case isa::WaitCond::Lt:
+      Ok = Have < Want;
+      break;
     }
     if (!Ok)
       return false;
@@ -162,7 +185,7 @@ void Machine::tryIssue(unsigned EIdx) {
   if (E.PC >= E.Code.size()) {
     if (E.PC < Prog.Streams[EIdx].size())
       fault(FaultKind::BadProgram, E.Id, E.PC, "the instruction cannot be decoded");
-    E.State = EngineState::Status::Halted;  // the end of a stream is a halt
+    E.State = EngineState::Status::Halted; // the end of a stream is a halt
     return;
   }
   const isa::Instr &I = E.Code[E.PC];
@@ -243,9 +266,9 @@ void Machine::complete(unsigned EIdx) {
       fault(FaultKind::BadProgram, E.Id, Index,
             fmt::format("DMA queue q{}.{} does not exist on {}", Q / 16, Q % 16, Chip.Name));
     ExecContext C(*this, E, I, Index);
-    View Src = C.view("src"), Dst = C.view("dst");  // checked now, as the trigger would
-    uint64_t Bytes = std::max(uint64_t(Src.P) * Src.N * Src.ElemBytes,
-                              uint64_t(Dst.P) * Dst.N * Dst.ElemBytes);
+    View Src = C.view("src"), Dst = C.view("dst"); // checked now, as the trigger would
+    uint64_t Bytes =
+        std::max(uint64_t(Src.P) * Src.N * Src.ElemBytes, uint64_t(Dst.P) * Dst.N * Dst.ElemBytes);
     Queues[Q].Pending.push_back({E.Id, Index, NowPs, E.Regs, Bytes});
     if (!Queues[Q].InFlight)
       startDma(Q);
@@ -254,8 +277,8 @@ void Machine::complete(unsigned EIdx) {
     dispatch(C, I);
   }
   if (!Observers.empty()) {
-    InstrEvent Ev{E.Id,          Index,           &I,          IssuePs[EIdx],    StartPs[EIdx],
-                  NowPs,         WaitedPs[EIdx],  Cycles[EIdx], WaitSem[EIdx], ReleasedBy[EIdx]};
+    InstrEvent Ev{E.Id,  Index,          &I,           IssuePs[EIdx], StartPs[EIdx],
+                  NowPs, WaitedPs[EIdx], Cycles[EIdx], WaitSem[EIdx], ReleasedBy[EIdx]};
     for (Observer *O : Observers)
       O->instructionDone(Ev);
   }
@@ -300,8 +323,15 @@ void Machine::startDma(unsigned Q) {
     ActiveSincePs = Queue.StartPs;
   Dma.start(Q, Queue.StartPs, S);
   if (!Observers.empty()) {
-    DmaEvent Ev{Q, T.Issuer, T.Index, &I, Queue.StartPs, -1, T.Bytes,
-                Src.Space == isa::MemSpace::HBM, Dst.Space == isa::MemSpace::HBM};
+    DmaEvent Ev{Q,
+                T.Issuer,
+                T.Index,
+                &I,
+                Queue.StartPs,
+                -1,
+                T.Bytes,
+                Src.Space == isa::MemSpace::HBM,
+                Dst.Space == isa::MemSpace::HBM};
     for (Observer *O : Observers)
       O->dmaStarted(Ev);
   }
@@ -325,7 +355,7 @@ void Machine::reportHbmRate() {
 void Machine::dmaTick() {
   std::optional<int64_t> Next = Dma.nextEventPs();
   if (!Next || *Next != NowPs)
-    return;  // a stale tick: the model's next change moved
+    return; // a stale tick: the model's next change moved
   ScheduledTickPs = -1;
   for (uint64_t Q : Dma.advance(NowPs))
     finishDma(static_cast<unsigned>(Q));
@@ -381,9 +411,9 @@ void Machine::deadlock() {
       for (const object::Semaphore &S : Prog.Semaphores)
         if (S.Index == W->Sem)
           Name = " (" + S.Name + ")";
-      std::string Want = W->IsReg ? fmt::format("r{} = {}", W->Value,
-                                                static_cast<int32_t>(E.Regs[W->Value & 63]))
-                                  : std::to_string(static_cast<int32_t>(W->Value));
+      std::string Want =
+          W->IsReg ? fmt::format("r{} = {}", W->Value, static_cast<int32_t>(E.Regs[W->Value & 63]))
+                   : std::to_string(static_cast<int32_t>(W->Value));
       Msg += fmt::format("{} s{}{} {} {}, and s{} is {}", First ? "" : ";", W->Sem, Name,
                          isa::waitCondSymbol(W->Cond), Want, W->Sem, Semaphores[W->Sem]);
       First = false;
@@ -400,17 +430,14 @@ void Machine::deadlock() {
             Amount = J.Operands[1].Int;
           }
           if (Sends)
-            Signallers.push_back(fmt::format("{} #{} ({}{}) {:+}", isa::engine(O.Id).RecordName, K,
-                                             where(O.Id, K),
-                                             K < O.PC || (O.State == EngineState::Status::Halted)
-                                                 ? ", already run"
-                                                 : "",
-                                             Amount));
+            Signallers.push_back(fmt::format(
+                "{} #{} ({}{}) {:+}", isa::engine(O.Id).RecordName, K, where(O.Id, K),
+                K < O.PC || (O.State == EngineState::Status::Halted) ? ", already run" : "",
+                Amount));
         }
-      Msg += Signallers.empty()
-                 ? fmt::format("\n      nothing in the program signals s{}", W->Sem)
-                 : fmt::format("\n      s{} is signalled by: {}", W->Sem,
-                               fmt::join(Signallers, "; "));
+      Msg += Signallers.empty() ? fmt::format("\n      nothing in the program signals s{}", W->Sem)
+                                : fmt::format("\n      s{} is signalled by: {}", W->Sem,
+                                              fmt::join(Signallers, "; "));
     }
   }
   throw FaultException{{FaultKind::Deadlock, Msg}};
@@ -436,9 +463,15 @@ RunResult Machine::run(const RunOptions &O) {
       }
       NowPs = Ev.Ps;
       switch (Ev.Kind) {
-      case EventKind::Issue: tryIssue(Ev.Who); break;
-      case EventKind::InstrDone: complete(Ev.Who); break;
-      case EventKind::DmaTick: dmaTick(); break;
+      case EventKind::Issue:
+        tryIssue(Ev.Who);
+        break;
+      case EventKind::InstrDone:
+        complete(Ev.Who);
+        break;
+      case EventKind::DmaTick:
+        dmaTick();
+        break;
       }
     }
     for (const EngineState &E : Engines)
@@ -461,4 +494,4 @@ RunResult Machine::run(const RunOptions &O) {
   return R;
 }
 
-}  // namespace trn::emu
+} // namespace trn::emu

@@ -11,7 +11,6 @@
 
 #include "DmaModel.h"
 #include "Memory.h"
-
 #include "trn/emu/Emulator.h"
 #include "trn/isa/Instr.h"
 
@@ -30,10 +29,10 @@ struct FaultException {
 
 struct EngineState {
   isa::Engine Id = isa::Engine::SP;
-  std::vector<isa::Instr> Code;  // decoded once at load
+  std::vector<isa::Instr> Code; // decoded once at load
   std::vector<object::SourceLoc> Locs;
   uint32_t PC = 0;
-  std::optional<uint32_t> Jump;  // set by a taken branch: the next PC
+  std::optional<uint32_t> Jump; // set by a taken branch: the next PC
   std::array<uint32_t, 64> Regs{};
   enum class Status : uint8_t { Idle, Waiting, Busy, Halted } State = Status::Idle;
   int64_t WaitingSincePs = 0;
@@ -41,20 +40,20 @@ struct EngineState {
   // What the engine's last datapath instruction wrote (for the dependent-
   // instruction overhead of the timing model).
   std::optional<isa::AccessPattern> LastWrite;
-  std::optional<isa::Opcode> LastOp;  // the engine's previous instruction
+  std::optional<isa::Opcode> LastOp; // the engine's previous instruction
   EngineStats Stats;
 };
 
 struct DmaTransfer {
   isa::Engine Issuer;
-  uint32_t Index;                  // the triggering instruction
-  int64_t ReadyPs;                 // when the trigger finished
-  std::array<uint32_t, 64> Regs;   // the issuer's registers at the trigger
+  uint32_t Index;                // the triggering instruction
+  int64_t ReadyPs;               // when the trigger finished
+  std::array<uint32_t, 64> Regs; // the issuer's registers at the trigger
   uint64_t Bytes;
 };
 
 struct DmaQueue {
-  std::deque<DmaTransfer> Pending;  // in order; the front one may be in flight
+  std::deque<DmaTransfer> Pending; // in order; the front one may be in flight
   bool InFlight = false;
   int64_t StartPs = 0;
 };
@@ -65,8 +64,8 @@ struct Stationary {
   bool Loaded = false;
   isa::DType Type = isa::DType::BF16;
   uint32_t K = 0, M = 0;
-  std::vector<float> Values;  // K * M, row k then column m
-  std::vector<uint8_t> Raw;   // the same, as stored (for the transpose mode)
+  std::vector<float> Values; // K * M, row k then column m
+  std::vector<uint8_t> Raw;  // the same, as stored (for the transpose mode)
 };
 
 class Machine {
@@ -82,8 +81,8 @@ public:
   std::vector<PsumWriter> PsumWords;
   std::array<EngineState, isa::NumEngines> Engines;
   std::vector<int32_t> Semaphores;
-  std::vector<Sender> LastSignal;  // per semaphore: who changed it last
-  std::vector<DmaQueue> Queues;  // engine * 16 + queue
+  std::vector<Sender> LastSignal; // per semaphore: who changed it last
+  std::vector<DmaQueue> Queues;   // engine * 16 + queue
   DmaModel Dma;
   Stationary PeStationary;
   std::vector<Observer *> Observers;
@@ -92,13 +91,13 @@ public:
   int64_t NowPs = 0;
   uint64_t Executed = 0;
   uint64_t DmaTransfers = 0, DmaBytes = 0;
-  int64_t DmaActivePs = 0;  // time with at least one transfer in flight
+  int64_t DmaActivePs = 0; // time with at least one transfer in flight
 
   RunResult run(const RunOptions &O);
 
   // Reports at a source location, in the assembler's style.
   std::string where(isa::Engine E, uint32_t Index) const;
-  std::string describe(isa::Engine E, uint32_t Index) const;  // the instruction, disassembled
+  std::string describe(isa::Engine E, uint32_t Index) const; // the instruction, disassembled
   [[noreturn]] void fault(FaultKind K, isa::Engine E, uint32_t Index, const std::string &What);
   void warn(isa::Engine E, uint32_t Index, const std::string &What);
 
@@ -114,7 +113,7 @@ private:
   struct Event {
     int64_t Ps;
     EventKind Kind;
-    unsigned Who;   // engine, or queue
+    unsigned Who; // engine, or queue
     uint64_t Seq;
     bool operator>(const Event &O) const {
       if (Ps != O.Ps)
@@ -150,6 +149,6 @@ private:
   [[noreturn]] void deadlock();
 };
 
-}  // namespace trn::emu
+} // namespace trn::emu
 
 #endif

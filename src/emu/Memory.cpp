@@ -27,7 +27,7 @@ void Hbm::write(uint64_t Address, const uint8_t *In, uint64_t Size) {
     uint64_t N = std::min(Size, PageBytes - Off);
     auto &P = Pages[Page];
     if (!P)
-      P.reset(new uint8_t[PageBytes]());  // zeroed
+      P.reset(new uint8_t[PageBytes]()); // zeroed
     std::memcpy(P.get() + Off, In, N);
     Address += N;
     In += N;
@@ -35,4 +35,4 @@ void Hbm::write(uint64_t Address, const uint8_t *In, uint64_t Size) {
   }
 }
 
-}  // namespace trn::emu
+} // namespace trn::emu

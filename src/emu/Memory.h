@@ -13,8 +13,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <new>
 #include <memory>
+#include <new>
 #include <unordered_map>
 #include <vector>
 
@@ -24,8 +24,7 @@ namespace trn::emu {
 // that are zero until touched, so an emulator that uses little SBUF pays
 // little for it.
 struct ZeroedBytes {
-  explicit ZeroedBytes(size_t N)
-      : Ptr(static_cast<uint8_t *>(std::calloc(N ? N : 1, 1))) {
+  explicit ZeroedBytes(size_t N) : Ptr(static_cast<uint8_t *>(std::calloc(N ? N : 1, 1))) {
     if (!Ptr)
       throw std::bad_alloc();
   }
@@ -49,7 +48,7 @@ public:
 
   uint32_t PartBytes;
   ZeroedBytes Bytes;
-  ZeroedBytes Written;  // 1 = written since the run began
+  ZeroedBytes Written; // 1 = written since the run began
 
   uint8_t *at(uint32_t Partition, uint64_t Offset) {
     return Bytes.data() + size_t(Partition) * PartBytes + Offset;
@@ -71,6 +70,6 @@ private:
   std::unordered_map<uint64_t, std::unique_ptr<uint8_t[]>> Pages;
 };
 
-}  // namespace trn::emu
+} // namespace trn::emu
 
 #endif

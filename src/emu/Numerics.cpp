@@ -132,10 +132,10 @@ static_assert(Fp8E4M3::MaxFinite == 0x77 && Fp8E4M3::Inf == 0x78 && Fp8E4M3::NaN
 static_assert(Fp8E4M3FN::MaxFinite == 0x7e && Fp8E4M3FN::NaN == 0x7f);
 static_assert(Fp8E5M2::MaxFinite == 0x7b && Fp8E5M2::Inf == 0x7c && Fp8E5M2::NaN == 0x7e);
 static_assert(Fp16::NaN == 0x7e00 && Fp16::Inf == 0x7c00);
-static_assert(E4M3FNTable[0x7e] == 0x43e00000u); // 448
-static_assert(E4M3Table[0x77] == 0x43700000u);   // 240
-static_assert(E5M2Table[0x7b] == 0x47600000u);   // 57344
-static_assert(E4M3Table[0x01] == 0x3b000000u);   // 2^-9
+static_assert(E4M3FNTable[0x7e] == 0x43e00000u);    // 448
+static_assert(E4M3Table[0x77] == 0x43700000u);      // 240
+static_assert(E5M2Table[0x7b] == 0x47600000u);      // 57344
+static_assert(E4M3Table[0x01] == 0x3b000000u);      // 2^-9
 static_assert(Fp16::decode(0x0001) == 0x33800000u); // 2^-24
 static_assert(Fp16::encode(0x33000000u) == 0);      // 2^-25 ties to even: 0
 static_assert(Fp16::encode(0x33000001u) == 1);

@@ -42,7 +42,7 @@ bool overlaps(const isa::AccessPattern &A, const isa::AccessPattern &B) {
   return A0 <= B1 && B0 <= A1;
 }
 
-}  // namespace
+} // namespace
 
 uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::Instr &I) {
   const isa::InstrDesc &D = I.desc();
@@ -81,8 +81,8 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
   // P and F describe the (first) input, as for a transpose, whose output
   // swaps them; without an input, the destination.
   const isa::AccessPattern *Main = !Inputs.empty() ? Inputs.front()
-                                   : !APs.empty()   ? APs.front()
-                                                    : nullptr;
+                                   : !APs.empty()  ? APs.front()
+                                                   : nullptr;
   In.set(isa::CostVar::P, Main ? Main->NumPartitions : 0);
   In.set(isa::CostVar::F, Main ? static_cast<int64_t>(Main->elementsPerPartition()) : N);
   auto OperandAP = [&](const char *Name) -> const isa::AccessPattern * {
@@ -92,8 +92,8 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
     return nullptr;
   };
   const isa::AccessPattern *Stat = OperandAP("stationary"), *Mov = OperandAP("moving");
-  In.set(isa::CostVar::NStat, Stat ? static_cast<int64_t>(Stat->elementsPerPartition())
-                                   : M.PeStationary.M);
+  In.set(isa::CostVar::NStat,
+         Stat ? static_cast<int64_t>(Stat->elementsPerPartition()) : M.PeStationary.M);
   In.set(isa::CostVar::NMov, Mov ? static_cast<int64_t>(Mov->elementsPerPartition()) : 0);
 
   auto OpIs = [&](const char *Name, std::initializer_list<isa::AluOp> Ops) {
@@ -116,15 +116,16 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
                           [](auto *A) { return A->Space == isa::MemSpace::PSUM; });
       break;
     case isa::CostPred::AllInSbuf:
-      Holds = !APs.empty() &&
-              std::all_of(APs.begin(), APs.end(), [](auto *A) { return A->Space == isa::MemSpace::SBUF; });
+      Holds = !APs.empty() && std::all_of(APs.begin(), APs.end(),
+                                          [](auto *A) { return A->Space == isa::MemSpace::SBUF; });
       break;
     case isa::CostPred::All16Bit:
-      Holds = !APs.empty() && std::all_of(APs.begin(), APs.end(), [](auto *A) { return is16Bit(A->Type); });
+      Holds = !APs.empty() &&
+              std::all_of(APs.begin(), APs.end(), [](auto *A) { return is16Bit(A->Type); });
       break;
     case isa::CostPred::AllBf16:
-      Holds = !APs.empty() &&
-              std::all_of(APs.begin(), APs.end(), [](auto *A) { return A->Type == isa::DType::BF16; });
+      Holds = !APs.empty() && std::all_of(APs.begin(), APs.end(),
+                                          [](auto *A) { return A->Type == isa::DType::BF16; });
       break;
     case isa::CostPred::Contiguous:
       Holds = std::all_of(APs.begin(), APs.end(),
@@ -156,9 +157,8 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
       break;
     }
     case isa::CostPred::ReadsPrevious:
-      Holds = E.LastWrite && std::any_of(Reads.begin(), Reads.end(), [&](auto *A) {
-                return overlaps(*A, *E.LastWrite);
-              });
+      Holds = E.LastWrite && std::any_of(Reads.begin(), Reads.end(),
+                                         [&](auto *A) { return overlaps(*A, *E.LastWrite); });
       break;
     case isa::CostPred::AfterMultiply:
       Holds = E.LastOp == isa::Opcode::MATMUL || E.LastOp == isa::Opcode::MULTIPLY_MOVING;
@@ -174,5 +174,4 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
   return static_cast<uint64_t>(std::max<int64_t>(Cost.Value, 1));
 }
 
-
-}  // namespace trn::emu
+} // namespace trn::emu

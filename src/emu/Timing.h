@@ -4,12 +4,11 @@
 
 #include "Machine.h"
 
-
 namespace trn::emu {
 
 // Cycles of E's clock that I occupies its engine (for DMA: the trigger).
 uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::Instr &I);
 
-}  // namespace trn::emu
+} // namespace trn::emu
 
 #endif

@@ -39,8 +39,8 @@ public:
   template <typename FieldEnum> bool put(FieldEnum F, int64_t Value) {
     const FieldDesc &D = Kind.Fields[static_cast<unsigned>(F)];
     if (!fits(D, Value)) {
-      Error = fmt::format("{} {} does not fit the {}-bit{} field '{}'", Kind.Name, Value,
-                          D.Width, D.Signed ? " signed" : "", D.Name);
+      Error = fmt::format("{} {} does not fit the {}-bit{} field '{}'", Kind.Name, Value, D.Width,
+                          D.Signed ? " signed" : "", D.Name);
       return false;
     }
     putBits(Out, Base + D.Lsb, D.Width, static_cast<uint64_t>(Value));
@@ -80,10 +80,10 @@ using APF = AccessPatternField;
 std::optional<std::string> writeAP(std::span<uint8_t> Out, unsigned Base, const AccessPattern &AP) {
   FieldWriter W(Out, Base, OperandKind::AccessPattern);
   if (!AP.present())
-    return std::nullopt;  // all zero: absent
+    return std::nullopt; // all zero: absent
   if (AP.NumDims < 1 || AP.NumDims > MaxDims)
-    return fmt::format("an access pattern has {} free dimensions: 1 to {} are allowed",
-                       AP.NumDims, MaxDims);
+    return fmt::format("an access pattern has {} free dimensions: 1 to {} are allowed", AP.NumDims,
+                       MaxDims);
   bool Ok = W.put(APF::Space, static_cast<int64_t>(AP.Space)) &&
             W.put(APF::Dtype, static_cast<int64_t>(AP.Type)) &&
             W.put(APF::HasReg, AP.Reg.has_value()) && W.put(APF::Reg, AP.Reg.value_or(0)) &&
@@ -92,8 +92,7 @@ std::optional<std::string> writeAP(std::span<uint8_t> Out, unsigned Base, const 
             W.put(APF::PartStep, AP.PartStep);
   static constexpr APF Strides[] = {APF::Dim0Stride, APF::Dim1Stride, APF::Dim2Stride,
                                     APF::Dim3Stride};
-  static constexpr APF Counts[] = {APF::Dim0Count, APF::Dim1Count, APF::Dim2Count,
-                                   APF::Dim3Count};
+  static constexpr APF Counts[] = {APF::Dim0Count, APF::Dim1Count, APF::Dim2Count, APF::Dim3Count};
   for (unsigned D = 0; Ok && D < AP.NumDims; ++D)
     Ok = W.put(Strides[D], AP.Dims[D].Stride) && W.put(Counts[D], AP.Dims[D].Count);
   if (!Ok)
@@ -117,8 +116,7 @@ AccessPattern readAP(std::span<const uint8_t> In, unsigned Base) {
   AP.PartStep = R.get(APF::PartStep);
   static constexpr APF Strides[] = {APF::Dim0Stride, APF::Dim1Stride, APF::Dim2Stride,
                                     APF::Dim3Stride};
-  static constexpr APF Counts[] = {APF::Dim0Count, APF::Dim1Count, APF::Dim2Count,
-                                   APF::Dim3Count};
+  static constexpr APF Counts[] = {APF::Dim0Count, APF::Dim1Count, APF::Dim2Count, APF::Dim3Count};
   for (unsigned D = 0; D < MaxDims && D < AP.NumDims; ++D)
     AP.Dims[D] = {R.get(Strides[D]), static_cast<uint32_t>(R.get(Counts[D]))};
   return AP;
@@ -143,8 +141,8 @@ std::optional<std::string> checkAP(const AccessPattern &AP) {
   return std::nullopt;
 }
 
-std::optional<std::string> writeOperand(std::span<uint8_t> Out, unsigned Base,
-                                        const OperandDesc &D, const Operand &Op) {
+std::optional<std::string> writeOperand(std::span<uint8_t> Out, unsigned Base, const OperandDesc &D,
+                                        const Operand &Op) {
   FieldWriter W(Out, Base, D.Kind);
   bool Ok = true;
   switch (D.Kind) {
@@ -200,7 +198,7 @@ Operand readOperand(std::span<const uint8_t> In, unsigned Base, const OperandDes
     break;
   case OperandKind::Scalar:
     Op.IsImm = R.get(ScalarField::Tag) == 1;
-    Op.Int = R.get(ScalarField::Tag);  // checked by the caller, then cleared
+    Op.Int = R.get(ScalarField::Tag); // checked by the caller, then cleared
     if (Op.IsImm)
       Op.FBits = static_cast<uint32_t>(R.get(ScalarField::Imm));
     else
@@ -246,7 +244,7 @@ uint64_t getHeader(std::span<const uint8_t> In, HeaderField F) {
   return getBits(In, D.Lsb, D.Width);
 }
 
-}  // namespace
+} // namespace
 
 Operand defaultOperand(const OperandDesc &D) {
   Operand Op;
@@ -267,7 +265,7 @@ Operand defaultOperand(const OperandDesc &D) {
     Op.IsImm = true;
     Op.FBits = floatBits(std::strtof(D.Default, nullptr));
     break;
-  default:  // access patterns default to absent
+  default: // access patterns default to absent
     break;
   }
   return Op;
@@ -278,8 +276,8 @@ std::optional<CodecError> encode(const Instr &I, std::vector<uint8_t> &Out) {
   Out.assign(D.SizeBytes, 0);
   std::span<uint8_t> Bytes(Out);
   if (!D.runsOn(I.Eng))
-    return CodecError{fmt::format("'{}' cannot run on engine {}", D.Mnemonic,
-                                  engine(I.Eng).RecordName)};
+    return CodecError{
+        fmt::format("'{}' cannot run on engine {}", D.Mnemonic, engine(I.Eng).RecordName)};
   putHeader(Bytes, HeaderField::Opcode, D.Encoding);
   putHeader(Bytes, HeaderField::Engine, static_cast<uint64_t>(I.Eng));
   static constexpr HeaderField Cond[] = {HeaderField::Wait0Cond, HeaderField::Wait1Cond};
@@ -310,15 +308,15 @@ std::optional<CodecError> encode(const Instr &I, std::vector<uint8_t> &Out) {
 std::variant<Decoded, CodecError> decode(std::span<const uint8_t> Bytes) {
   auto Fail = [](std::string Msg) { return CodecError{std::move(Msg)}; };
   if (Bytes.size() < HeaderBytes)
-    return Fail(fmt::format("truncated instruction: {} bytes left, a header needs {}",
-                            Bytes.size(), HeaderBytes));
+    return Fail(fmt::format("truncated instruction: {} bytes left, a header needs {}", Bytes.size(),
+                            HeaderBytes));
   uint8_t OpByte = static_cast<uint8_t>(getHeader(Bytes, HeaderField::Opcode));
   const InstrDesc *D = decodeOpcode(OpByte);
   if (!D)
     return Fail(fmt::format("unknown opcode 0x{:02X}", OpByte));
   if (Bytes.size() < D->SizeBytes)
-    return Fail(fmt::format("truncated '{}': {} bytes left, it needs {}", D->Mnemonic,
-                            Bytes.size(), D->SizeBytes));
+    return Fail(fmt::format("truncated '{}': {} bytes left, it needs {}", D->Mnemonic, Bytes.size(),
+                            D->SizeBytes));
   Bytes = Bytes.first(D->SizeBytes);
   Decoded Out{Instr{}, D->SizeBytes};
   Instr &I = Out.I;
@@ -337,14 +335,14 @@ std::variant<Decoded, CodecError> decode(std::span<const uint8_t> Bytes) {
     if (!C)
       continue;
     if (!enumValue(EnumTypeId::WaitCond, C))
-      return Fail(fmt::format("'{}' has wait condition {}, which is not a WaitCond",
-                              D->Mnemonic, C));
-    I.Waits[W] = Wait{static_cast<uint8_t>(getHeader(Bytes, Sem[W])), static_cast<WaitCond>(C),
-                      getHeader(Bytes, IsReg[W]) != 0,
-                      static_cast<uint32_t>(getHeader(Bytes, Value[W]))};
+      return Fail(
+          fmt::format("'{}' has wait condition {}, which is not a WaitCond", D->Mnemonic, C));
+    I.Waits[W] =
+        Wait{static_cast<uint8_t>(getHeader(Bytes, Sem[W])), static_cast<WaitCond>(C),
+             getHeader(Bytes, IsReg[W]) != 0, static_cast<uint32_t>(getHeader(Bytes, Value[W]))};
     if (I.Waits[W]->IsReg && I.Waits[W]->Value > 63)
-      return Fail(fmt::format("'{}' waits on register {}: registers are r0 to r63",
-                              D->Mnemonic, I.Waits[W]->Value));
+      return Fail(fmt::format("'{}' waits on register {}: registers are r0 to r63", D->Mnemonic,
+                              I.Waits[W]->Value));
   }
   if (getHeader(Bytes, HeaderField::SignalEn))
     I.Sig = Signal{static_cast<uint8_t>(getHeader(Bytes, HeaderField::SignalSem)),
@@ -366,8 +364,8 @@ std::variant<Decoded, CodecError> decode(std::span<const uint8_t> Bytes) {
       if (!Op.AP.present() && !OD.optional())
         return Bad("a required tensor is absent (memory space 0)");
       if (Op.AP.present() && !(OD.SpaceMask & bit(Op.AP.Space)))
-        return Bad(fmt::format("memory space {} is not allowed here",
-                               static_cast<unsigned>(Op.AP.Space)));
+        return Bad(
+            fmt::format("memory space {} is not allowed here", static_cast<unsigned>(Op.AP.Space)));
       if (auto Why = checkAP(Op.AP))
         return Bad(*Why);
     }
@@ -384,19 +382,25 @@ std::variant<Decoded, CodecError> decode(std::span<const uint8_t> Bytes) {
   if (auto Err = encode(I, Again))
     return Fail(Err->Message);
   if (!std::equal(Again.begin(), Again.end(), Bytes.begin()))
-    return Fail(fmt::format("'{}' has bits set that no field uses (non-canonical encoding)",
-                            D->Mnemonic));
+    return Fail(
+        fmt::format("'{}' has bits set that no field uses (non-canonical encoding)", D->Mnemonic));
   return Out;
 }
 
 const char *waitCondSymbol(WaitCond C) {
   switch (C) {
-  case WaitCond::Eq: return "==";
-  case WaitCond::Ne: return "!=";
-  case WaitCond::Ge: return ">=";
-  case WaitCond::Gt: return ">";
-  case WaitCond::Le: return "<=";
-  case WaitCond::Lt: return "<";
+  case WaitCond::Eq:
+    return "==";
+  case WaitCond::Ne:
+    return "!=";
+  case WaitCond::Ge:
+    return ">=";
+  case WaitCond::Gt:
+    return ">";
+  case WaitCond::Le:
+    return "<=";
+  case WaitCond::Lt:
+    return "<";
   }
   return "?";
 }
@@ -488,9 +492,10 @@ std::string print(const Instr &I, const LabelNamer &Names, bool AlwaysPrefix) {
   std::vector<std::string> Waits;
   for (const auto &W : I.Waits)
     if (W)
-      Waits.push_back(W->IsReg ? fmt::format("s{} {} r{}", W->Sem, waitCondSymbol(W->Cond), W->Value)
-                               : fmt::format("s{} {} {}", W->Sem, waitCondSymbol(W->Cond),
-                                             static_cast<int32_t>(W->Value)));
+      Waits.push_back(W->IsReg
+                          ? fmt::format("s{} {} r{}", W->Sem, waitCondSymbol(W->Cond), W->Value)
+                          : fmt::format("s{} {} {}", W->Sem, waitCondSymbol(W->Cond),
+                                        static_cast<int32_t>(W->Value)));
   if (!Waits.empty())
     S += fmt::format(" wait({})", fmt::join(Waits, ", "));
   if (I.Sig)
@@ -499,4 +504,4 @@ std::string print(const Instr &I, const LabelNamer &Names, bool AlwaysPrefix) {
   return S;
 }
 
-}  // namespace trn::isa
+} // namespace trn::isa

@@ -291,12 +291,12 @@ bool ObjectReader::readString(uint32_t Offset, std::string_view What, std::strin
 // allocations, semaphores and labels; an object whose names do not fit it
 // could not be disassembled into a program trn-as accepts.
 bool ObjectReader::checkNames() {
-  std::map<std::string, std::string, std::less<>> Seen;  // name -> what it names
+  std::map<std::string, std::string, std::less<>> Seen; // name -> what it names
   auto Check = [&](const std::string &Name, std::string What) {
-    bool Ident = !Name.empty() && (std::isalpha(static_cast<unsigned char>(Name[0])) || Name[0] == '_') &&
-                 std::all_of(Name.begin(), Name.end(), [](char C) {
-                   return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-                 });
+    bool Ident =
+        !Name.empty() && (std::isalpha(static_cast<unsigned char>(Name[0])) || Name[0] == '_') &&
+        std::all_of(Name.begin(), Name.end(),
+                    [](char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; });
     if (!Ident)
       return fail("{} '{}': names are identifiers ([A-Za-z_][A-Za-z0-9_]*)", What, Name);
     auto [It, New] = Seen.emplace(Name, What);

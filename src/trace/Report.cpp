@@ -22,8 +22,7 @@ const isa::Operand *operandNamed(const isa::Instr &I, const char *Name) {
 }
 
 uint64_t apBytes(const isa::AccessPattern &AP) {
-  return uint64_t(AP.NumPartitions) * AP.elementsPerPartition() *
-         isa::dtype(AP.Type).StorageBytes;
+  return uint64_t(AP.NumPartitions) * AP.elementsPerPartition() * isa::dtype(AP.Type).StorageBytes;
 }
 
 // Peak FLOP/s of TensorE for an input dtype on this chip: the plain-matmul
@@ -35,7 +34,7 @@ double peakFlops(const isa::ChipDesc &C, isa::DType T) {
   return 0;
 }
 
-}  // namespace
+} // namespace
 
 std::string senderName(const emu::Sender &S) {
   if (!S.Valid)
@@ -48,7 +47,8 @@ std::string senderName(const emu::Sender &S) {
 
 ReportBuilder::ReportBuilder(const emu::Emulator &E) : E(E) {
   for (const isa::EngineDesc &D : isa::engines())
-    Partial.Engines[static_cast<unsigned>(D.Id)].Name = fmt::format("{} ({})", D.RecordName, D.Name);
+    Partial.Engines[static_cast<unsigned>(D.Id)].Name =
+        fmt::format("{} ({})", D.RecordName, D.Name);
 }
 
 void ReportBuilder::instructionDone(const emu::InstrEvent &Ev) {
@@ -122,13 +122,13 @@ namespace {
 double pct(int64_t Part, int64_t Whole) { return Whole > 0 ? 100.0 * Part / Whole : 0; }
 double ns(int64_t Ps) { return Ps / 1000.0; }
 
-}  // namespace
+} // namespace
 
 void printReport(const Report &R, llvm::raw_ostream &OS) {
   OS << fmt::format("Report ({}): total {:.3f} ns, {} PE cycles, {} instructions\n\n", R.Chip,
                     ns(R.TotalPs), R.Cycles, R.Instructions);
-  OS << fmt::format("{:<14} {:>8} {:>14} {:>8} {:>14} {:>8}\n", "engine", "instrs",
-                    "active ns", "active", "stalled ns", "stalled");
+  OS << fmt::format("{:<14} {:>8} {:>14} {:>8} {:>14} {:>8}\n", "engine", "instrs", "active ns",
+                    "active", "stalled ns", "stalled");
   for (const EngineReport &E : R.Engines) {
     OS << fmt::format("{:<14} {:>8} {:>14.3f} {:>7.1f}% {:>14.3f} {:>7.1f}%\n", E.Name,
                       E.Instructions, ns(E.ActivePs), pct(E.ActivePs, R.TotalPs), ns(E.StalledPs),
@@ -140,8 +140,8 @@ void printReport(const Report &R, llvm::raw_ostream &OS) {
       OS << fmt::format("    waiting {:.3f} ns on {}\n", ns(Ps), Cause);
   }
   OS << fmt::format("\nMFU: {:.2f}% ({:.6g} useful TensorE FLOP)\n", 100 * R.Mfu, R.MatmulFlops);
-  OS << fmt::format("HBM: {} bytes read, {} bytes written, {:.2f} GB/s achieved\n",
-                    R.HbmReadBytes, R.HbmWriteBytes, R.HbmGBps);
+  OS << fmt::format("HBM: {} bytes read, {} bytes written, {:.2f} GB/s achieved\n", R.HbmReadBytes,
+                    R.HbmWriteBytes, R.HbmGBps);
   OS << fmt::format("DMA: {} transfers, {} bytes (average {:.0f}), active {:.3f} ns ({:.1f}%)\n",
                     R.DmaTransfers, R.DmaBytes,
                     R.DmaTransfers ? double(R.DmaBytes) / R.DmaTransfers : 0.0, ns(R.DmaActivePs),
@@ -208,4 +208,4 @@ void writeReportJson(const Report &R, llvm::raw_ostream &OS) {
   OS << "\n";
 }
 
-}  // namespace trn::trace
+} // namespace trn::trace

@@ -2,9 +2,8 @@
 
 #include "trn/trace/Trace.h"
 
-#include "trn/trace/Report.h"
-
 #include "llvm/Support/raw_ostream.h"
+#include "trn/trace/Report.h"
 
 #include <fmt/format.h>
 
@@ -13,7 +12,7 @@ namespace trn::trace {
 namespace {
 
 constexpr int Pid = 1;
-constexpr unsigned QueueTidBase = 100;  // DMA queue q's track is QueueTidBase + q
+constexpr unsigned QueueTidBase = 100; // DMA queue q's track is QueueTidBase + q
 
 double us(int64_t Ps) { return static_cast<double>(Ps) / 1e6; }
 
@@ -34,7 +33,7 @@ std::string waitedOn(const emu::Emulator &E, const emu::InstrEvent &Ev) {
   return fmt::format("{}, released by {}", Sem, senderName(Ev.ReleasedBy));
 }
 
-}  // namespace
+} // namespace
 
 ChromeTrace::ChromeTrace(const emu::Emulator &Em, llvm::raw_ostream &OS)
     : E(Em), J(OS), AllocTouched(Em.program().Allocations.size(), false) {
@@ -55,7 +54,7 @@ ChromeTrace::ChromeTrace(const emu::Emulator &Em, llvm::raw_ostream &OS)
   for (const isa::EngineDesc &D : isa::engines()) {
     int Tid = static_cast<int>(D.Id);
     Meta("thread_name", Tid, fmt::format("{} ({})", D.RecordName, D.Name));
-    J.object([&] {  // engines first, in engine order, then the DMA queues
+    J.object([&] { // engines first, in engine order, then the DMA queues
       J.attribute("name", "thread_sort_index");
       J.attribute("ph", "M");
       J.attribute("pid", Pid);
@@ -124,7 +123,7 @@ void ChromeTrace::instructionDone(const emu::InstrEvent &Ev) {
       J.attribute("id", static_cast<int64_t>(Id));
       J.attribute("pid", Pid);
       J.attribute("tid", From);
-      J.attribute("ts", us(Ev.ReleasedBy.Ps - 1));  // inside the sender's slice
+      J.attribute("ts", us(Ev.ReleasedBy.Ps - 1)); // inside the sender's slice
     });
     J.object([&] {
       J.attribute("name", "signal");
@@ -190,9 +189,8 @@ void ChromeTrace::finished(int64_t EndPs) {
 TextTrace::TextTrace(const emu::Emulator &Em, llvm::raw_ostream &OS) : E(Em), OS(OS) {}
 
 void TextTrace::instructionDone(const emu::InstrEvent &Ev) {
-  OS << fmt::format("{:>12.3f} {:>12.3f} {:<6} {:>8} {}\n", Ev.StartPs / 1000.0,
-                    Ev.EndPs / 1000.0, isa::engine(Ev.Eng).RecordName, Ev.Cycles,
-                    isa::print(*Ev.I, {}, true));
+  OS << fmt::format("{:>12.3f} {:>12.3f} {:<6} {:>8} {}\n", Ev.StartPs / 1000.0, Ev.EndPs / 1000.0,
+                    isa::engine(Ev.Eng).RecordName, Ev.Cycles, isa::print(*Ev.I, {}, true));
 }
 
 void TextTrace::dmaDone(const emu::DmaEvent &Ev) {
@@ -202,4 +200,4 @@ void TextTrace::dmaDone(const emu::DmaEvent &Ev) {
                     isa::engine(Ev.Issuer).RecordName, Ev.Index);
 }
 
-}  // namespace trn::trace
+} // namespace trn::trace

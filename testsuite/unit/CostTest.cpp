@@ -20,7 +20,9 @@ using namespace trn::isa;
 namespace {
 
 // The cost of class C, without any chip's perf modes.
-int64_t cycles(CostClassId C, const CostInputs &In) { return evaluate(selectCase(C, In.Preds), In); }
+int64_t cycles(CostClassId C, const CostInputs &In) {
+  return evaluate(selectCase(C, In.Preds), In);
+}
 
 CostInputs withN(int64_t N) { return CostInputs().set(CostVar::N, N); }
 
@@ -53,8 +55,8 @@ TEST_CASE("matmul: max(min(64, NStat), NMov), 4x for fp32") {
 TEST_CASE("the split matmul and the PE transpose") {
   CostInputs In;
   In.set(CostVar::NStat, 128).set(CostVar::NMov, 10);
-  CHECK(cycles(CostClassId::LoadStationary, In) == 64);  // min(64, 128)
-  CHECK(cycles(CostClassId::MultiplyMoving, In) == 64);  // max(64, 10)
+  CHECK(cycles(CostClassId::LoadStationary, In) == 64); // min(64, 128)
+  CHECK(cycles(CostClassId::MultiplyMoving, In) == 64); // max(64, 10)
   In.set(CostVar::NStat, 32).set(CostVar::NMov, 300);
   CHECK(cycles(CostClassId::LoadStationary, In) == 32);  // min(64, 32)
   CHECK(cycles(CostClassId::MultiplyMoving, In) == 300); // max(64, 300)
@@ -93,8 +95,7 @@ TEST_CASE("tensor_tensor: PSUM input, the bf16 fast case, and the general rule")
     CHECK(cycles(CostClassId::TensorTensor, Three) == 2000);
   }
   // The first matching case wins: PSUM with everything else also held.
-  CHECK(caseIndex(CostClassId::TensorTensor, All.Preds | 1u << unsigned(CostPred::AnyInPsum)) ==
-        0);
+  CHECK(caseIndex(CostClassId::TensorTensor, All.Preds | 1u << unsigned(CostPred::AnyInPsum)) == 0);
 }
 
 TEST_CASE("memset, bn_aggr, partition_reduce and tensor_reduce") {
@@ -241,10 +242,11 @@ TEST_CASE("perf mode tables copied from Chips.td") {
   auto ClassBit = [](CostClassId C) { return uint64_t(1) << static_cast<unsigned>(C); };
   auto PredBit = [](CostPred P) { return uint32_t(1) << static_cast<unsigned>(P); };
   const PerfModeDesc &Copy4 = *chip(Chip::trn3).PerfModes[0];
-  CHECK(Copy4.ClassMask == (ClassBit(CostClassId::TensorCopy) | ClassBit(CostClassId::TensorScalar)));
+  CHECK(Copy4.ClassMask ==
+        (ClassBit(CostClassId::TensorCopy) | ClassBit(CostClassId::TensorScalar)));
   CHECK(Copy4.EngineMask == bit(Engine::DVE));
-  CHECK(Copy4.PredMask ==
-        (PredBit(CostPred::AllInSbuf) | PredBit(CostPred::All16Bit) | PredBit(CostPred::Contiguous)));
+  CHECK(Copy4.PredMask == (PredBit(CostPred::AllInSbuf) | PredBit(CostPred::All16Bit) |
+                           PredBit(CostPred::Contiguous)));
   CHECK(Copy4.Speedup == 4);
   const PerfModeDesc &Tt2 = *chip(Chip::trn3).PerfModes[2];
   CHECK(Tt2.ClassMask == ClassBit(CostClassId::TensorTensor));
@@ -384,7 +386,9 @@ TEST_CASE("cost constants, variables and predicates copied from Costs.td") {
 }
 
 TEST_CASE("case texts read as the .td formulas") {
-  auto Text = [](CostClassId C, unsigned K) { return std::string_view(costClass(C).Cases[K].Text); };
+  auto Text = [](CostClassId C, unsigned K) {
+    return std::string_view(costClass(C).Cases[K].Text);
+  };
   CHECK(Text(CostClassId::TensorTensor, 2) == "max(MIN_II, 2 * N)");
   CHECK(Text(CostClassId::TensorTensor, 0) == "max(MIN_II, N)");
   CHECK(Text(CostClassId::Matmul, 0) == "4 * max(min(64, NStat), NMov)");

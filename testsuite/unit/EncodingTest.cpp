@@ -42,8 +42,8 @@ TEST_CASE("putBits and getBits round-trip at every position and width") {
   for (unsigned Lsb = 0; Lsb <= 70; ++Lsb) {
     for (unsigned Width = 1; Width <= 64; ++Width) {
       // Values carry bits above Width, which putBits must ignore.
-      const uint64_t Patterns[] = {~uint64_t(0), 0xAAAA'AAAA'AAAA'AAAAull,
-                                   0x5555'5555'5555'5555ull, Rng(), 0};
+      const uint64_t Patterns[] = {~uint64_t(0), 0xAAAA'AAAA'AAAA'AAAAull, 0x5555'5555'5555'5555ull,
+                                   Rng(), 0};
       for (uint64_t Value : Patterns) {
         for (uint8_t Fill : {uint8_t(0x00), uint8_t(0xFF)}) {
           Buf.fill(Fill);

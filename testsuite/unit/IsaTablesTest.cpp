@@ -77,8 +77,8 @@ bool containsWord(std::string_view Text, std::string_view Word) {
     if (End == Text.size())
       return true;
     char C = Text[End];
-    bool Ident = (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') ||
-                 C == '_';
+    bool Ident =
+        (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') || C == '_';
     if (!Ident)
       return true;
   }
@@ -501,7 +501,7 @@ TEST_CASE("ALU op and activation properties copied from Enums.td") {
   const std::set<std::string_view> Unary = {"bypass", "invert", "abs",       "square",
                                             "relu",   "rsqrt",  "reciprocal"};
   const std::set<std::string_view> Reducible = {
-      "add",         "multiply",   "maximum",     "minimum",     "abs_max",     "abs_min",
+      "add",         "multiply",   "maximum",     "minimum",     "abs_max",    "abs_min",
       "logical_and", "logical_or", "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor"};
   const std::set<std::string_view> Bitvec = {"bitwise_and", "bitwise_or", "bitwise_xor",
                                              "invert",      "left_shift", "right_shift"};
@@ -512,9 +512,8 @@ TEST_CASE("ALU op and activation properties copied from Enums.td") {
     CHECK(V.Bitvec == (Bitvec.count(V.Name) == 1));
   }
   const std::map<std::string_view, std::string_view> Ranges = {
-      {"log", "[2^-64, 2^64]"},        {"sin", "[-pi, pi]"},
-      {"arctan", "[-pi/2, pi/2]"},     {"sqrt", "[2^-116, 2^118]"},
-      {"rsqrt", "[2^-87, 2^97]"},      {"reciprocal", "+-[2^-42, 2^42]"}};
+      {"log", "[2^-64, 2^64]"},    {"sin", "[-pi, pi]"},       {"arctan", "[-pi/2, pi/2]"},
+      {"sqrt", "[2^-116, 2^118]"}, {"rsqrt", "[2^-87, 2^97]"}, {"reciprocal", "+-[2^-42, 2^42]"}};
   for (const EnumValueDesc &V : enumType(EnumTypeId::ActFunc).Values) {
     INFO(std::string(V.Name));
     auto It = Ranges.find(V.Name);

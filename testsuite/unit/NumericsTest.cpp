@@ -42,9 +42,9 @@
 #include <vector>
 
 using namespace trn::emu;
-using trn::isa::DType;
 using llvm::APFloat;
 using llvm::APInt;
+using trn::isa::DType;
 
 namespace {
 
@@ -275,8 +275,8 @@ TEST_CASE("fp32 -> narrow: specials, subnormals, overflow and random values") {
     // Random values in and around the format's range: every fp32 binade
     // from a few below the smallest subnormal to a few past the largest
     // finite value, random mantissa and sign.
-    const int MinSubExp = APFloat::semanticsMinExponent(N.Sem) -
-                          int(APFloat::semanticsPrecision(N.Sem)) + 1;
+    const int MinSubExp =
+        APFloat::semanticsMinExponent(N.Sem) - int(APFloat::semanticsPrecision(N.Sem)) + 1;
     const int MaxExp = APFloat::semanticsMaxExponent(N.Sem);
     const uint32_t Lo = uint32_t(std::max(0, MinSubExp - 3 + 127));
     const uint32_t Hi = uint32_t(std::min(254, MaxExp + 3 + 127));
@@ -319,10 +319,10 @@ TEST_CASE("fp32 -> narrow: hand-worked rounding, overflow and NaN") {
   CHECK(fp32ToFp8E5M2(61440.0f) == 0x7c); // tie between 57344 (odd) and 65536
   CHECK(fp32ToFp8E5M2(61439.996f) == 0x7b);
   CHECK(fp32ToFp8E4M3FN(448.0f) == 0x7e);
-  CHECK(fp32ToFp8E4M3FN(464.0f) == 0x7e);       // tie between 448 (even) and 480
-  CHECK(fp32ToFp8E4M3FN(464.00003f) == 0x7f);   // overflow: NaN
-  CHECK(fp32ToFp8E4M3FN(-1e30f) == 0xff);       // overflow: NaN, sign kept
-  CHECK(fp32ToFp8E4M3FN(-INFINITY) == 0xff);    // no infinity: NaN
+  CHECK(fp32ToFp8E4M3FN(464.0f) == 0x7e);                // tie between 448 (even) and 480
+  CHECK(fp32ToFp8E4M3FN(464.00003f) == 0x7f);            // overflow: NaN
+  CHECK(fp32ToFp8E4M3FN(-1e30f) == 0xff);                // overflow: NaN, sign kept
+  CHECK(fp32ToFp8E4M3FN(-INFINITY) == 0xff);             // no infinity: NaN
   CHECK(fp32ToFp8E4M3FN(std::ldexp(1.0f, -10)) == 0x00); // tie with 0: even
   CHECK(fp32ToFp8E4M3FN(std::ldexp(3.0f, -10)) == 0x02); // tie: 1 odd, 2 even
   // Subnormal results and underflow.
@@ -331,7 +331,7 @@ TEST_CASE("fp32 -> narrow: hand-worked rounding, overflow and NaN") {
   CHECK(fp32ToFp16(std::ldexp(3.0f, -26)) == 0x0001);
   CHECK(fp32ToFp16(-std::ldexp(1.0f, -30)) == 0x8000);
   CHECK(fp32ToFp16(std::ldexp(2047.0f, -25)) == 0x0400); // rounds up to normal
-  CHECK(fp32ToBf16(bitsToFloat(0x00008000)) == 0x0000); // fp32 subnormal tie
+  CHECK(fp32ToBf16(bitsToFloat(0x00008000)) == 0x0000);  // fp32 subnormal tie
   CHECK(fp32ToBf16(bitsToFloat(0x00018000)) == 0x0002);
   // NaN: canonical quiet NaN with the input's sign.
   CHECK(fp32ToBf16(bitsToFloat(0xff800001)) == 0xffc0);
@@ -386,14 +386,37 @@ int64_t refToInt(float F, const IntType &I) {
 
 TEST_CASE("fp32ToInt: ties to even, saturation, NaN") {
   REQUIRE(std::fesetround(FE_TONEAREST) == 0);
-  std::vector<float> In = {0.0f, 0.25f, 0.5f, 1.5f, 2.5f, 3.5f, 0.75f, 1.0f, 1.25f,
-                           std::nextafter(0.5f, 0.0f), std::nextafter(0.5f, 1.0f),
-                           8388607.5f, 8388606.5f, 8388608.0f, 16777216.0f, 16777218.0f,
+  std::vector<float> In = {0.0f,
+                           0.25f,
+                           0.5f,
+                           1.5f,
+                           2.5f,
+                           3.5f,
+                           0.75f,
+                           1.0f,
+                           1.25f,
+                           std::nextafter(0.5f, 0.0f),
+                           std::nextafter(0.5f, 1.0f),
+                           8388607.5f,
+                           8388606.5f,
+                           8388608.0f,
+                           16777216.0f,
+                           16777218.0f,
                            std::numeric_limits<float>::denorm_min(),
-                           std::numeric_limits<float>::min(), 0x1p-127f,
-                           std::numeric_limits<float>::max(), INFINITY, 1e10f, 0x1p31f,
-                           0x1p32f, 0x1p33f, 0x1p62f, 0x1p63f, 0x1p64f, 1e30f,
-                           bitsToFloat(0x7fc00000), bitsToFloat(0x7f800001),
+                           std::numeric_limits<float>::min(),
+                           0x1p-127f,
+                           std::numeric_limits<float>::max(),
+                           INFINITY,
+                           1e10f,
+                           0x1p31f,
+                           0x1p32f,
+                           0x1p33f,
+                           0x1p62f,
+                           0x1p63f,
+                           0x1p64f,
+                           1e30f,
+                           bitsToFloat(0x7fc00000),
+                           bitsToFloat(0x7f800001),
                            bitsToFloat(0x7fffffff)};
   for (const IntType &I : IntTypes)
     for (int64_t Edge : {I.Lo, I.Hi})
@@ -571,8 +594,8 @@ TEST_CASE("loadAsFloat and storeFromFloat agree with the direct conversions") {
     if (uint32_t(loadAsInt(DType::FP32, S)) != floatToBits(F) ||
         floatToBits(loadAsFloat(DType::FP32, S)) != floatToBits(F))
       T.fail("fp32 store " + hex(floatToBits(F)));
-    for (DType D : {DType::INT8, DType::INT16, DType::INT32, DType::UINT8, DType::UINT16,
-                    DType::UINT32}) {
+    for (DType D :
+         {DType::INT8, DType::INT16, DType::INT32, DType::UINT8, DType::UINT16, DType::UINT32}) {
       storeFromFloat(D, S, F);
       if (loadAsInt(D, S) != fp32ToInt(F, D))
         T.fail(std::string(trn::isa::dtype(D).Name) + " store " + hex(floatToBits(F)));

@@ -20,12 +20,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 #include "trn/asm/Disassembler.h"
 #include "trn/isa/Instr.h"
 #include "trn/object/ObjectFile.h"
-
-#include "llvm/Support/raw_ostream.h"
 
 #include <doctest/doctest.h>
 #include <fmt/format.h>
@@ -71,7 +70,9 @@ public:
     uint64_t X = static_cast<uint64_t>((static_cast<unsigned __int128>(R()) * Span) >> 64);
     return static_cast<int64_t>(static_cast<uint64_t>(Lo) + X);
   }
-  uint64_t below(uint64_t N) { return static_cast<uint64_t>(range(0, static_cast<int64_t>(N) - 1)); }
+  uint64_t below(uint64_t N) {
+    return static_cast<uint64_t>(range(0, static_cast<int64_t>(N) - 1));
+  }
   bool chance(unsigned Percent) { return below(100) < Percent; }
   // Log-uniform-ish in [1, Max]: small values as often as large ones.
   uint64_t logUniform(uint64_t Max) {
@@ -215,12 +216,11 @@ AccessPattern randomAP(Rng &R, const Context &C, const OperandDesc &OD, size_t I
   // Partitions.
   uint32_t Parts = Chip.Partitions;
   if (!OnChip) {
-    AP.NumPartitions = static_cast<uint32_t>(R.chance(20) ? (R.chance(50) ? 1 : 128)
-                                                          : R.range(1, 128));
+    AP.NumPartitions =
+        static_cast<uint32_t>(R.chance(20) ? (R.chance(50) ? 1 : 128) : R.range(1, 128));
   } else if (Datapath) {
-    uint32_t P = static_cast<uint32_t>(R.chance(20) ? R.pick(std::vector<int64_t>{1, 32, 33, 64,
-                                                                                  65, 128})
-                                                    : R.range(1, Parts));
+    uint32_t P = static_cast<uint32_t>(
+        R.chance(20) ? R.pick(std::vector<int64_t>{1, 32, 33, 64, 65, 128}) : R.range(1, Parts));
     AP.NumPartitions = P;
     if (P > 64)
       AP.PartStart = 0;
@@ -245,10 +245,18 @@ AccessPattern randomAP(Rng &R, const Context &C, const OperandDesc &OD, size_t I
     uint64_t Limit = std::min<uint64_t>(65535, Budget);
     uint64_t Count;
     switch (R.below(6)) {
-    case 0: Count = 1; break;
-    case 1: Count = Limit; break;
-    case 2: Count = std::min<uint64_t>(Limit, R.range(1, 8)); break;
-    default: Count = R.logUniform(Limit); break;
+    case 0:
+      Count = 1;
+      break;
+    case 1:
+      Count = Limit;
+      break;
+    case 2:
+      Count = std::min<uint64_t>(Limit, R.range(1, 8));
+      break;
+    default:
+      Count = R.logUniform(Limit);
+      break;
     }
     AP.Dims[D].Count = static_cast<uint32_t>(Count);
     Budget /= Count;
@@ -289,10 +297,18 @@ AccessPattern randomAP(Rng &R, const Context &C, const OperandDesc &OD, size_t I
     } else {
       int64_t MaxAbs = std::min<int64_t>(StrideMax, Room / (Count - 1));
       switch (R.below(5)) {
-      case 0: Stride = 0; break;
-      case 1: Stride = std::min<int64_t>(1, MaxAbs); break;
-      case 2: Stride = MaxAbs; break;
-      default: Stride = MaxAbs ? static_cast<int64_t>(R.logUniform(static_cast<uint64_t>(MaxAbs))) : 0; break;
+      case 0:
+        Stride = 0;
+        break;
+      case 1:
+        Stride = std::min<int64_t>(1, MaxAbs);
+        break;
+      case 2:
+        Stride = MaxAbs;
+        break;
+      default:
+        Stride = MaxAbs ? static_cast<int64_t>(R.logUniform(static_cast<uint64_t>(MaxAbs))) : 0;
+        break;
       }
       if (R.chance(30)) {
         Stride = -Stride;
@@ -367,10 +383,20 @@ isa::Operand randomOperand(Rng &R, const Context &C, size_t Index, Coverage &Cov
   case OperandKind::Imm: {
     int64_t Lo = OD.HasRange ? OD.Min : INT32_MIN, Hi = OD.HasRange ? OD.Max : INT32_MAX;
     switch (R.below(5)) {
-    case 0: Op.Int = Lo; Cov.event("imm at its minimum"); break;
-    case 1: Op.Int = Hi; Cov.event("imm at its maximum"); break;
-    case 2: Op.Int = std::clamp<int64_t>(R.range(-10, 10), Lo, Hi); break;
-    default: Op.Int = R.range(Lo, Hi); break;
+    case 0:
+      Op.Int = Lo;
+      Cov.event("imm at its minimum");
+      break;
+    case 1:
+      Op.Int = Hi;
+      Cov.event("imm at its maximum");
+      break;
+    case 2:
+      Op.Int = std::clamp<int64_t>(R.range(-10, 10), Lo, Hi);
+      break;
+    default:
+      Op.Int = R.range(Lo, Hi);
+      break;
     }
     break;
   }
@@ -405,7 +431,7 @@ isa::Operand randomOperand(Rng &R, const Context &C, size_t Index, Coverage &Cov
   case OperandKind::Steps: {
     unsigned N = static_cast<unsigned>(R.range(1, isa::MaxDims));
     for (unsigned K = 0; K < N; ++K)
-      Op.Steps[K] = static_cast<int32_t>(R.chance(25) ? 0
+      Op.Steps[K] = static_cast<int32_t>(R.chance(25)   ? 0
                                          : R.chance(50) ? R.range(-8, 8)
                                                         : R.range(INT32_MIN, INT32_MAX));
     if (N > 1 && Op.Steps[N - 1] == 0)
@@ -433,7 +459,7 @@ isa::Instr randomInstr(Rng &R, const Context &C, Coverage &Cov) {
       X.Value = static_cast<uint32_t>(R.below(C.Chip.Registers));
       Cov.event("register-valued wait");
     } else {
-      X.Value = static_cast<uint32_t>(R.chance(30) ? R.range(0, 4)
+      X.Value = static_cast<uint32_t>(R.chance(30)   ? R.range(0, 4)
                                       : R.chance(20) ? UINT32_MAX
                                                      : R.range(0, UINT32_MAX));
     }
@@ -443,9 +469,15 @@ isa::Instr randomInstr(Rng &R, const Context &C, Coverage &Cov) {
     isa::Signal S;
     S.Sem = static_cast<uint8_t>(R.below(C.Chip.Semaphores));
     switch (R.below(4)) {
-    case 0: S.Amount = 1; break;
-    case 1: S.Amount = static_cast<int16_t>(R.chance(50) ? INT16_MIN : INT16_MAX); break;
-    default: S.Amount = static_cast<int16_t>(R.range(INT16_MIN, INT16_MAX)); break;
+    case 0:
+      S.Amount = 1;
+      break;
+    case 1:
+      S.Amount = static_cast<int16_t>(R.chance(50) ? INT16_MIN : INT16_MAX);
+      break;
+    default:
+      S.Amount = static_cast<int16_t>(R.range(INT16_MIN, INT16_MAX));
+      break;
     }
     I.Sig = S;
     Cov.event(S.Amount == 1 ? "signal by 1" : "signal by another amount");
@@ -672,14 +704,16 @@ TEST_CASE("random instructions: encode, decode, print and assemble agree") {
       std::span<const uint8_t> Last;
       if (S.size() == Pad + 1)
         Last = std::span(S.Code).subspan(S.Offsets[Pad]);
-      if (S.size() != Pad + 1 || !std::equal(Last.begin(), Last.end(), Bytes.begin(), Bytes.end())) {
+      if (S.size() != Pad + 1 ||
+          !std::equal(Last.begin(), Last.end(), Bytes.begin(), Bytes.end())) {
         auto Again = S.size() == Pad + 1 ? isa::decode(Last) : decltype(Dec){isa::CodecError{"-"}};
-        Bad(fmt::format("assembled to {} instruction(s), the last one\n    {}\n    expected\n    {}{}",
-                        S.size(), hex(Last), hex(Bytes),
-                        std::holds_alternative<isa::Decoded>(Again)
-                            ? "\n    which prints as " +
-                                  isa::print(std::get<isa::Decoded>(Again).I, {}, AlwaysPrefix)
-                            : std::string()));
+        Bad(fmt::format(
+            "assembled to {} instruction(s), the last one\n    {}\n    expected\n    {}{}",
+            S.size(), hex(Last), hex(Bytes),
+            std::holds_alternative<isa::Decoded>(Again)
+                ? "\n    which prints as " +
+                      isa::print(std::get<isa::Decoded>(Again).I, {}, AlwaysPrefix)
+                : std::string()));
         continue;
       }
       // print(decode(assembled bytes)) is the text again
@@ -695,7 +729,8 @@ TEST_CASE("random instructions: encode, decode, print and assemble agree") {
     if (R.Warnings)
       Bad("the assembler warns:\n" + Diag);
   }
-  INFO("failures (first 25 of " << Failed << "):\n" << fmt::format("{}", fmt::join(Failures, "\n")));
+  INFO("failures (first 25 of " << Failed << "):\n"
+                                << fmt::format("{}", fmt::join(Failures, "\n")));
   CHECK(Failed == 0);
 
   // Coverage: every opcode on every engine it runs on, every operand kind,
@@ -750,15 +785,28 @@ TEST_CASE("random instructions: encode, decode, print and assemble agree") {
     CHECK(Cov.NumWaits[W] > 0);
   for (unsigned D = 1; D <= isa::MaxDims; ++D)
     CHECK(Cov.NumDims[D] > 0);
-  for (const char *Event :
-       {"fp32 +-0", "fp32 +-inf", "fp32 default nan", "fp32 quiet nan with payload",
-        "fp32 signalling nan", "fp32 subnormal", "register-valued wait", "register offset",
-        "signal by 1", "signal by another amount", "one-bank psum operand", "negative stride",
-        "int16 stride at the limit", "elements per partition at the maximum",
-        "datapath partition start 96", "non-datapath partition start off the 32 grid",
-        "pattern ends at the last byte of its memory", "steps with a trailing zero",
-        "imm at its minimum", "imm at its maximum", "branch to itself",
-        "branch to an earlier nop"}) {
+  for (const char *Event : {"fp32 +-0",
+                            "fp32 +-inf",
+                            "fp32 default nan",
+                            "fp32 quiet nan with payload",
+                            "fp32 signalling nan",
+                            "fp32 subnormal",
+                            "register-valued wait",
+                            "register offset",
+                            "signal by 1",
+                            "signal by another amount",
+                            "one-bank psum operand",
+                            "negative stride",
+                            "int16 stride at the limit",
+                            "elements per partition at the maximum",
+                            "datapath partition start 96",
+                            "non-datapath partition start off the 32 grid",
+                            "pattern ends at the last byte of its memory",
+                            "steps with a trailing zero",
+                            "imm at its minimum",
+                            "imm at its maximum",
+                            "branch to itself",
+                            "branch to an earlier nop"}) {
     INFO("corner case " << Event);
     CHECK(Cov.Events[Event] > 0);
   }

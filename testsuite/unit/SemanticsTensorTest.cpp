@@ -73,21 +73,37 @@ const char *nameOf(DType T) { return isa::dtype(T).Name; }
 
 unsigned bytesOf(DType T) {
   switch (T) {
-  case DType::FP32: case DType::TF32: case DType::INT32: case DType::UINT32: return 4;
-  case DType::BF16: case DType::FP16: case DType::INT16: case DType::UINT16: return 2;
-  default: return 1;
+  case DType::FP32:
+  case DType::TF32:
+  case DType::INT32:
+  case DType::UINT32:
+    return 4;
+  case DType::BF16:
+  case DType::FP16:
+  case DType::INT16:
+  case DType::UINT16:
+    return 2;
+  default:
+    return 1;
   }
 }
 
 const llvm::fltSemantics &semOf(DType T) {
   switch (T) {
-  case DType::BF16: return APFloat::BFloat();
-  case DType::FP16: return APFloat::IEEEhalf();
-  case DType::TF32: return APFloat::FloatTF32();
-  case DType::FP8_E4M3: return APFloat::Float8E4M3();
-  case DType::FP8_E5M2: return APFloat::Float8E5M2();
-  case DType::FP8_E4M3FN: return APFloat::Float8E4M3FN();
-  default: return APFloat::IEEEsingle();
+  case DType::BF16:
+    return APFloat::BFloat();
+  case DType::FP16:
+    return APFloat::IEEEhalf();
+  case DType::TF32:
+    return APFloat::FloatTF32();
+  case DType::FP8_E4M3:
+    return APFloat::Float8E4M3();
+  case DType::FP8_E5M2:
+    return APFloat::Float8E5M2();
+  case DType::FP8_E4M3FN:
+    return APFloat::Float8E4M3FN();
+  default:
+    return APFloat::IEEEsingle();
   }
 }
 
@@ -206,7 +222,7 @@ using Tensors = std::map<std::string, std::vector<uint8_t>>;
 
 struct Outcome {
   emu::RunResult R;
-  Tensors Out;  // every declared tensor after the run
+  Tensors Out; // every declared tensor after the run
 };
 
 Outcome run(const object::Program &P, const Tensors &In, emu::RunOptions Opts = {},
@@ -224,7 +240,8 @@ Outcome run(const object::Program &P, const Tensors &In, emu::RunOptions Opts = 
   return O;
 }
 
-Outcome runOk(const std::string &Text, const Tensors &In, std::optional<isa::Chip> Chip = std::nullopt) {
+Outcome runOk(const std::string &Text, const Tensors &In,
+              std::optional<isa::Chip> Chip = std::nullopt) {
   Outcome O = run(assemble(Text, Chip), In);
   INFO("program:\n" << Text);
   INFO("fault: " << (O.R.Error ? O.R.Error->Message : std::string("none")));
@@ -302,16 +319,13 @@ std::vector<float> values(DType T, const std::vector<uint32_t> &Bits) {
 // (DVE's copy between equal dtypes is bit-exact).
 std::string matmulProgram(DType ST, DType MT, unsigned K, unsigned M, unsigned N, unsigned KPart,
                           unsigned MPart) {
-  return cat(".tensor ws : ", nameOf(ST), "[", K, ", ", M, "] input\n",
-             ".tensor mv : ", nameOf(MT), "[", K, ", ", N, "] input\n",
-             ".tensor out : fp32[", M, ", ", N, "] output\n",
+  return cat(".tensor ws : ", nameOf(ST), "[", K, ", ", M, "] input\n", ".tensor mv : ", nameOf(MT),
+             "[", K, ", ", N, "] input\n", ".tensor out : fp32[", M, ", ", N, "] output\n",
              ".sbuf w : ", nameOf(ST), "[", K, ", ", M, "] partition ", KPart, "\n",
              ".sbuf v : ", nameOf(MT), "[", K, ", ", N, "] partition ", KPart, "\n",
-             ".sbuf r : fp32[", M, ", ", N, "] partition ", MPart, "\n",
-             ".psum p : fp32[", M, ", ", N, "] partition ", MPart, "\n",
-             "sp.dma_copy w, ws, q0.0 signal(s0)\n",
-             "sp.dma_copy v, mv, q1.0 signal(s0)\n",
-             "pe.matmul p, w, v wait(s0 >= 2) signal(s1)\n",
+             ".sbuf r : fp32[", M, ", ", N, "] partition ", MPart, "\n", ".psum p : fp32[", M, ", ",
+             N, "] partition ", MPart, "\n", "sp.dma_copy w, ws, q0.0 signal(s0)\n",
+             "sp.dma_copy v, mv, q1.0 signal(s0)\n", "pe.matmul p, w, v wait(s0 >= 2) signal(s1)\n",
              "dve.tensor_copy r, p wait(s1 >= 1) signal(s2)\n",
              "sp.dma_copy out, r, q2.0 wait(s2 >= 1)\n");
 }
@@ -330,7 +344,7 @@ void checkMatmul(DType ST, DType MT, unsigned K, unsigned M, unsigned N, unsigne
   expectBits(unpack(DType::FP32, O.Out["out"]), floatBits(Want), "matmul result", N);
 }
 
-}  // namespace
+} // namespace
 
 //===----------------------------------------------------------------------===//
 // TensorE
@@ -380,18 +394,14 @@ TEST_CASE("acc=overwrite starts a new sum; acc=accumulate continues it in k orde
       ".tensor oo : fp32[", M, ", ", N, "] output\n.tensor oa : fp32[", M, ", ", N, "] output\n",
       ".sbuf w1 : bf16[", K1, ", ", M, "]\n.sbuf v1 : bf16[", K1, ", ", N, "]\n",
       ".sbuf w2 : bf16[", K2, ", ", M, "]\n.sbuf v2 : bf16[", K2, ", ", N, "]\n",
-      ".sbuf ro : fp32[", M, ", ", N, "]\n.sbuf ra : fp32[", M, ", ", N, "]\n",
-      ".psum po : fp32[", M, ", ", N, "]\n.psum pa : fp32[", M, ", ", N, "]\n",
+      ".sbuf ro : fp32[", M, ", ", N, "]\n.sbuf ra : fp32[", M, ", ", N, "]\n", ".psum po : fp32[",
+      M, ", ", N, "]\n.psum pa : fp32[", M, ", ", N, "]\n",
       "sp.dma_copy w1, w1s, q0.0 signal(s0)\nsp.dma_copy v1, v1s, q1.0 signal(s0)\n",
       "sp.dma_copy w2, w2s, q2.0 signal(s0)\nsp.dma_copy v2, v2s, q3.0 signal(s0)\n",
-      "pe.matmul po, w1, v1 wait(s0 >= 4)\n",
-      "pe.matmul pa, w1, v1\n",
-      "pe.matmul po, w2, v2, acc=overwrite\n",
-      "pe.matmul pa, w2, v2, acc=accumulate signal(s1)\n",
-      "dve.tensor_copy ro, po wait(s1 >= 1)\n",
-      "dve.tensor_copy ra, pa signal(s2)\n",
-      "sp.dma_copy oo, ro, q4.0 wait(s2 >= 1)\n",
-      "sp.dma_copy oa, ra, q5.0\n");
+      "pe.matmul po, w1, v1 wait(s0 >= 4)\n", "pe.matmul pa, w1, v1\n",
+      "pe.matmul po, w2, v2, acc=overwrite\n", "pe.matmul pa, w2, v2, acc=accumulate signal(s1)\n",
+      "dve.tensor_copy ro, po wait(s1 >= 1)\n", "dve.tensor_copy ra, pa signal(s2)\n",
+      "sp.dma_copy oo, ro, q4.0 wait(s2 >= 1)\n", "sp.dma_copy oa, ra, q5.0\n");
   std::mt19937 G(7);
   auto W1 = randomFinite(DType::BF16, K1 * M, G), V1 = randomFinite(DType::BF16, K1 * N, G);
   auto W2 = randomFinite(DType::BF16, K2 * M, G), V2 = randomFinite(DType::BF16, K2 * N, G);
@@ -416,28 +426,23 @@ TEST_CASE("acc=overwrite starts a new sum; acc=accumulate continues it in k orde
 TEST_CASE("load_stationary once, several multiply_moving reuse the weights") {
   const unsigned K = 64, M = 32, N1 = 48, N2 = 128;
   std::string Text = cat(
-      ".tensor ws : fp16[", K, ", ", M, "] input\n",
-      ".tensor v1s : fp16[", K, ", ", N1, "] input\n.tensor v2s : fp16[", K, ", ", N2, "] input\n",
-      ".tensor v3s : fp16[", K, ", ", N2, "] input\n",
-      ".tensor o1 : fp32[", M, ", ", N1, "] output\n.tensor o2 : fp32[", M, ", ", N2, "] output\n",
-      ".tensor o3 : fp32[", M, ", ", N1, "] output\n",
-      ".sbuf w : fp16[", K, ", ", M, "]\n.sbuf v1 : fp16[", K, ", ", N1, "]\n",
-      ".sbuf v2 : fp16[", K, ", ", N2, "]\n.sbuf v3 : fp16[", K, ", ", N2, "]\n",
-      ".sbuf r1 : fp32[", M, ", ", N1, "]\n.sbuf r2 : fp32[", M, ", ", N2, "]\n",
-      ".sbuf r3 : fp32[", M, ", ", N1, "]\n",
+      ".tensor ws : fp16[", K, ", ", M, "] input\n", ".tensor v1s : fp16[", K, ", ", N1,
+      "] input\n.tensor v2s : fp16[", K, ", ", N2, "] input\n", ".tensor v3s : fp16[", K, ", ", N2,
+      "] input\n", ".tensor o1 : fp32[", M, ", ", N1, "] output\n.tensor o2 : fp32[", M, ", ", N2,
+      "] output\n", ".tensor o3 : fp32[", M, ", ", N1, "] output\n", ".sbuf w : fp16[", K, ", ", M,
+      "]\n.sbuf v1 : fp16[", K, ", ", N1, "]\n", ".sbuf v2 : fp16[", K, ", ", N2,
+      "]\n.sbuf v3 : fp16[", K, ", ", N2, "]\n", ".sbuf r1 : fp32[", M, ", ", N1,
+      "]\n.sbuf r2 : fp32[", M, ", ", N2, "]\n", ".sbuf r3 : fp32[", M, ", ", N1, "]\n",
       ".psum p1 : fp32[", M, ", ", N1, "]\n.psum p2 : fp32[", M, ", ", N2, "]\n",
       ".psum p3 : fp32[", M, ", ", N1, "]\n",
       "sp.dma_copy w, ws, q0.0 signal(s0)\nsp.dma_copy v1, v1s, q1.0 signal(s0)\n",
       "sp.dma_copy v2, v2s, q2.0 signal(s0)\nsp.dma_copy v3, v3s, q3.0 signal(s0)\n",
       "pe.load_stationary w wait(s0 >= 4) signal(s5)\n",
       // The array keeps the weights: overwriting w in SBUF changes nothing.
-      "dve.memset w, 2.0 wait(s5 >= 1) signal(s6)\n",
-      "pe.multiply_moving p1, v1 wait(s6 >= 1)\n",
-      "pe.multiply_moving p2, v2\n",
-      "pe.multiply_moving p2, v3, acc=accumulate\n",
+      "dve.memset w, 2.0 wait(s5 >= 1) signal(s6)\n", "pe.multiply_moving p1, v1 wait(s6 >= 1)\n",
+      "pe.multiply_moving p2, v2\n", "pe.multiply_moving p2, v3, acc=accumulate\n",
       // A matmul loads its stationary, which stays for the next multiply.
-      "pe.matmul p3, w, v1\n",
-      "pe.multiply_moving p3, v1, acc=accumulate signal(s1)\n",
+      "pe.matmul p3, w, v1\n", "pe.multiply_moving p3, v1, acc=accumulate signal(s1)\n",
       "dve.tensor_copy r1, p1 wait(s1 >= 1)\ndve.tensor_copy r2, p2\n",
       "dve.tensor_copy r3, p3 signal(s2)\n",
       "sp.dma_copy o1, r1, q4.0 wait(s2 >= 1)\nsp.dma_copy o2, r2, q5.0\n",
@@ -454,7 +459,7 @@ TEST_CASE("load_stationary once, several multiply_moving reuse the weights") {
   std::vector<float> R1 = refMatmul(F(W), F(V1), K, M, N1);
   std::vector<float> R2a = refMatmul(F(W), F(V2), K, M, N2);
   std::vector<float> R2 = refMatmul(F(W), F(V3), K, M, N2, &R2a);
-  std::vector<float> Twos(size_t(K) * M, 2.0f);  // w as rewritten in SBUF
+  std::vector<float> Twos(size_t(K) * M, 2.0f); // w as rewritten in SBUF
   std::vector<float> R3a = refMatmul(Twos, F(V1), K, M, N1);
   std::vector<float> R3 = refMatmul(Twos, F(V1), K, M, N1, &R3a);
   expectBits(unpack(DType::FP32, O.Out["o1"]), floatBits(R1), "first multiply_moving", N1);
@@ -479,12 +484,11 @@ std::vector<uint32_t> identity(DType T, unsigned K) {
 std::vector<uint32_t> runPassThrough(DType ST, DType IT, DType DT, unsigned K, unsigned M,
                                      const std::vector<uint32_t> &W) {
   std::string Text = cat(
-      ".tensor ws : ", nameOf(ST), "[", K, ", ", M, "] input\n",
-      ".tensor ids : ", nameOf(IT), "[", K, ", ", K, "] input\n",
-      ".tensor out : ", nameOf(DT), "[", M, ", ", K, "] output\n",
-      ".sbuf w : ", nameOf(ST), "[", K, ", ", M, "]\n.sbuf id : ", nameOf(IT), "[", K, ", ", K, "]\n",
-      ".sbuf r : ", nameOf(DT), "[", M, ", ", K, "]\n.psum p : ", nameOf(DT), "[", M, ", ", K, "]\n",
-      "sp.dma_copy w, ws, q0.0 signal(s0)\nsp.dma_copy id, ids, q1.0 signal(s0)\n",
+      ".tensor ws : ", nameOf(ST), "[", K, ", ", M, "] input\n", ".tensor ids : ", nameOf(IT), "[",
+      K, ", ", K, "] input\n", ".tensor out : ", nameOf(DT), "[", M, ", ", K, "] output\n",
+      ".sbuf w : ", nameOf(ST), "[", K, ", ", M, "]\n.sbuf id : ", nameOf(IT), "[", K, ", ", K,
+      "]\n", ".sbuf r : ", nameOf(DT), "[", M, ", ", K, "]\n.psum p : ", nameOf(DT), "[", M, ", ",
+      K, "]\n", "sp.dma_copy w, ws, q0.0 signal(s0)\nsp.dma_copy id, ids, q1.0 signal(s0)\n",
       "pe.matmul p, w, id, transpose=true wait(s0 >= 2) signal(s1)\n",
       "dve.tensor_copy r, p wait(s1 >= 1) signal(s2)\n",
       "sp.dma_copy out, r, q2.0 wait(s2 >= 1)\n");
@@ -500,37 +504,37 @@ std::vector<uint32_t> transposed(const std::vector<uint32_t> &W, unsigned K, uns
   return Out;
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("matmul transpose=true passes the stationary through bit-exactly") {
   std::mt19937 G(3);
   SUBCASE("bf16, with NaN payloads, infinities, -0 and subnormals") {
     const unsigned K = 32, M = 48;
     auto W = randomFinite(DType::BF16, K * M, G);
-    W[0] = 0x7FC1;   // NaN with a payload
-    W[5] = 0xFF81;   // negative signalling-pattern NaN
-    W[9] = 0x7F80;   // inf
-    W[10] = 0xFF80;  // -inf
-    W[11] = 0x8000;  // -0
-    W[12] = 0x0001;  // the smallest subnormal
-    expectBits(runPassThrough(DType::BF16, DType::BF16, DType::BF16, K, M, W),
-               transposed(W, K, M), "bf16 pass-through", K);
+    W[0] = 0x7FC1;  // NaN with a payload
+    W[5] = 0xFF81;  // negative signalling-pattern NaN
+    W[9] = 0x7F80;  // inf
+    W[10] = 0xFF80; // -inf
+    W[11] = 0x8000; // -0
+    W[12] = 0x0001; // the smallest subnormal
+    expectBits(runPassThrough(DType::BF16, DType::BF16, DType::BF16, K, M, W), transposed(W, K, M),
+               "bf16 pass-through", K);
   }
   SUBCASE("fp32 against a tf32 identity") {
     const unsigned K = 64, M = 16;
     auto W = randomFinite(DType::FP32, K * M, G);
-    W[3] = 0x7FA00001;  // signalling NaN with a payload
+    W[3] = 0x7FA00001; // signalling NaN with a payload
     W[70] = 0xFF800000;
     W[71] = 0x80000000;
     W[72] = 0x00000003;
-    expectBits(runPassThrough(DType::FP32, DType::TF32, DType::FP32, K, M, W),
-               transposed(W, K, M), "fp32 pass-through", K);
+    expectBits(runPassThrough(DType::FP32, DType::TF32, DType::FP32, K, M, W), transposed(W, K, M),
+               "fp32 pass-through", K);
   }
   SUBCASE("fp8_e4m3 lands in the low byte of a 16-bit element") {
     const unsigned K = 16, M = 24;
     std::vector<uint32_t> W(K * M);
     for (size_t I = 0; I < W.size(); ++I)
-      W[I] = static_cast<uint32_t>((I * 37 + 11) & 0xFF);  // every pattern, NaNs included
+      W[I] = static_cast<uint32_t>((I * 37 + 11) & 0xFF); // every pattern, NaNs included
     auto Got = runPassThrough(DType::FP8_E4M3, DType::FP8_E4M3, DType::BF16, K, M, W);
     expectBits(Got, transposed(W, K, M), "fp8 in the low byte, upper byte 0", K);
   }
@@ -547,23 +551,21 @@ TEST_CASE("matmul transpose=true passes the stationary through bit-exactly") {
 TEST_CASE("matmul transpose=true needs a square identity") {
   // Bug found here: a [K, N < K] partial identity passed the identity check
   // and the pass-through wrote past its buffer (heap overflow under ASan).
-  std::string Text =
-      ".tensor ids : fp32[4, 2] scratch = [1, 0, 0, 1, 0, 0, 0, 0]\n"
-      ".sbuf w : fp32[4, 4]\n.sbuf id : fp32[4, 2]\n.psum p : fp32[4, 2]\n"
-      "dve.memset w, 1.0 signal(s0)\n"
-      "sp.dma_copy id, ids, q0.0 signal(s0)\n"
-      "pe.matmul p, w, id, transpose=true wait(s0 >= 2)\n";
+  std::string Text = ".tensor ids : fp32[4, 2] scratch = [1, 0, 0, 1, 0, 0, 0, 0]\n"
+                     ".sbuf w : fp32[4, 4]\n.sbuf id : fp32[4, 2]\n.psum p : fp32[4, 2]\n"
+                     "dve.memset w, 1.0 signal(s0)\n"
+                     "sp.dma_copy id, ids, q0.0 signal(s0)\n"
+                     "pe.matmul p, w, id, transpose=true wait(s0 >= 2)\n";
   emu::Fault F = runFault(Text, {});
   CHECK(F.Kind == emu::FaultKind::Shape);
   CHECK(F.Message.find("transpose=true needs a 4 x 4 identity as the 'moving' operand, not "
                        "[4 x 2]") != std::string::npos);
   // A square matrix that is not the identity is refused too.
-  std::string NotId =
-      ".tensor ids : fp32[2, 2] scratch = [1, 0, 1, 1]\n"
-      ".sbuf w : fp32[2, 2]\n.sbuf id : fp32[2, 2]\n.psum p : fp32[2, 2]\n"
-      "dve.memset w, 1.0 signal(s0)\n"
-      "sp.dma_copy id, ids, q0.0 signal(s0)\n"
-      "pe.matmul p, w, id, transpose=true wait(s0 >= 2)\n";
+  std::string NotId = ".tensor ids : fp32[2, 2] scratch = [1, 0, 1, 1]\n"
+                      ".sbuf w : fp32[2, 2]\n.sbuf id : fp32[2, 2]\n.psum p : fp32[2, 2]\n"
+                      "dve.memset w, 1.0 signal(s0)\n"
+                      "sp.dma_copy id, ids, q0.0 signal(s0)\n"
+                      "pe.matmul p, w, id, transpose=true wait(s0 >= 2)\n";
   F = runFault(NotId, {});
   CHECK(F.Kind == emu::FaultKind::Shape);
   CHECK(F.Message.find("transpose=true needs an identity") != std::string::npos);
@@ -574,20 +576,20 @@ TEST_CASE("pe.transpose runs as a matmul against the identity") {
   std::mt19937 G(5);
   SUBCASE("fp32: finite values pass exactly; an inf or NaN poisons its row") {
     auto X = randomFinite(DType::FP32, P * Fr, G);
-    X[2 * Fr + 5] = 0x7F800000;  // src[2, 5] = inf: dst partition 5 is NaN but [5, 2] = inf
-    X[7 * Fr + 1] = 0x7FC00000;  // src[7, 1] = NaN: dst partition 1 is all NaN
-    std::string Text = cat(
-        ".tensor xs : fp32[", P, ", ", Fr, "] input\n.tensor out : fp32[", Fr, ", ", P, "] output\n",
-        ".tensor vs : fp32[", P, ", 8] input\n.tensor mm : fp32[", Fr, ", 8] output\n",
-        ".sbuf x : fp32[", P, ", ", Fr, "]\n.sbuf v : fp32[", P, ", 8]\n",
-        ".sbuf r : fp32[", Fr, ", ", P, "]\n.sbuf rm : fp32[", Fr, ", 8]\n",
-        ".psum pt : fp32[", Fr, ", ", P, "]\n.psum pm : fp32[", Fr, ", 8]\n",
-        "sp.dma_copy x, xs, q0.0 signal(s0)\nsp.dma_copy v, vs, q1.0 signal(s0)\n",
-        "pe.transpose pt, x wait(s0 >= 2)\n",
-        // The identity trick leaves src loaded as the stationary.
-        "pe.multiply_moving pm, v signal(s1)\n",
-        "dve.tensor_copy r, pt wait(s1 >= 1)\ndve.tensor_copy rm, pm signal(s2)\n",
-        "sp.dma_copy out, r, q2.0 wait(s2 >= 1)\nsp.dma_copy mm, rm, q3.0\n");
+    X[2 * Fr + 5] = 0x7F800000; // src[2, 5] = inf: dst partition 5 is NaN but [5, 2] = inf
+    X[7 * Fr + 1] = 0x7FC00000; // src[7, 1] = NaN: dst partition 1 is all NaN
+    std::string Text =
+        cat(".tensor xs : fp32[", P, ", ", Fr, "] input\n.tensor out : fp32[", Fr, ", ", P,
+            "] output\n", ".tensor vs : fp32[", P, ", 8] input\n.tensor mm : fp32[", Fr,
+            ", 8] output\n", ".sbuf x : fp32[", P, ", ", Fr, "]\n.sbuf v : fp32[", P, ", 8]\n",
+            ".sbuf r : fp32[", Fr, ", ", P, "]\n.sbuf rm : fp32[", Fr, ", 8]\n", ".psum pt : fp32[",
+            Fr, ", ", P, "]\n.psum pm : fp32[", Fr, ", 8]\n",
+            "sp.dma_copy x, xs, q0.0 signal(s0)\nsp.dma_copy v, vs, q1.0 signal(s0)\n",
+            "pe.transpose pt, x wait(s0 >= 2)\n",
+            // The identity trick leaves src loaded as the stationary.
+            "pe.multiply_moving pm, v signal(s1)\n",
+            "dve.tensor_copy r, pt wait(s1 >= 1)\ndve.tensor_copy rm, pm signal(s2)\n",
+            "sp.dma_copy out, r, q2.0 wait(s2 >= 1)\nsp.dma_copy mm, rm, q3.0\n");
     auto V = randomFinite(DType::FP32, P * 8, G);
     Outcome O = runOk(Text, {{"xs", pack(DType::FP32, X)}, {"vs", pack(DType::FP32, V)}});
     std::vector<float> Id(size_t(P) * P, 0.0f);
@@ -621,14 +623,13 @@ TEST_CASE("pe.transpose runs as a matmul against the identity") {
   }
   SUBCASE("bf16 keeps its dtype and values") {
     auto X = randomFinite(DType::BF16, P * Fr, G);
-    std::string Text = cat(
-        ".tensor xs : bf16[", P, ", ", Fr, "] input\n.tensor out : bf16[", Fr, ", ", P, "] output\n",
-        ".sbuf x : bf16[", P, ", ", Fr, "]\n.sbuf r : bf16[", Fr, ", ", P, "]\n",
-        ".psum pt : bf16[", Fr, ", ", P, "]\n",
-        "sp.dma_copy x, xs, q0.0 signal(s0)\n",
-        "pe.transpose pt, x wait(s0 >= 1) signal(s1)\n",
-        "dve.tensor_copy r, pt wait(s1 >= 1) signal(s2)\n",
-        "sp.dma_copy out, r, q2.0 wait(s2 >= 1)\n");
+    std::string Text =
+        cat(".tensor xs : bf16[", P, ", ", Fr, "] input\n.tensor out : bf16[", Fr, ", ", P,
+            "] output\n", ".sbuf x : bf16[", P, ", ", Fr, "]\n.sbuf r : bf16[", Fr, ", ", P, "]\n",
+            ".psum pt : bf16[", Fr, ", ", P, "]\n", "sp.dma_copy x, xs, q0.0 signal(s0)\n",
+            "pe.transpose pt, x wait(s0 >= 1) signal(s1)\n",
+            "dve.tensor_copy r, pt wait(s1 >= 1) signal(s2)\n",
+            "sp.dma_copy out, r, q2.0 wait(s2 >= 1)\n");
     Outcome O = runOk(Text, {{"xs", pack(DType::BF16, X)}});
     expectBits(unpack(DType::BF16, O.Out["out"]), transposed(X, P, Fr), "bf16 transpose", P);
   }
@@ -665,7 +666,7 @@ std::vector<uint32_t> iotaBits(DType T, size_t N, float Scale = 1.0f) {
   return Out;
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("dma_copy HBM -> SBUF -> HBM through slices and 4-D patterns") {
   // a : [4, 6, 8] fp32. Two gathers into SBUF, each scattered back in a
@@ -699,25 +700,39 @@ TEST_CASE("dma_copy HBM -> SBUF -> HBM through slices and 4-D patterns") {
   for (size_t K = 0; K < Src.size(); ++K)
     W2[(K / 24) * 24 + Dst[K % 24]] = A[Src[K]];
   for (uint32_t B : W2)
-    REQUIRE(B != 0xDEADBEEF);  // the SBUF pattern is a permutation
+    REQUIRE(B != 0xDEADBEEF); // the SBUF pattern is a permutation
   expectBits(unpack(DType::FP32, O.Out["o2"]), W2, "4-D scatter of a 4-D gather", 24);
 }
 
 TEST_CASE("dma_copy converts between dtypes through fp32, rounding to nearest even") {
   const float Inf = std::numeric_limits<float>::infinity();
-  std::vector<float> In = {1.0f + 0x1p-8f, 1.0f + 3 * 0x1p-8f, -(1.0f + 0x1p-8f), 0x1.fep127f,
-                           3.0e38f, -Inf, 1e-40f, -0.0f, 240.0f, 248.0f, 232.0f, 0.0078125f,
-                           2.5f, 3.5f, -2.5f, 300.0f, -300.0f, 127.5f, 65520.0f, 65519.0f};
+  std::vector<float> In = {1.0f + 0x1p-8f,
+                           1.0f + 3 * 0x1p-8f,
+                           -(1.0f + 0x1p-8f),
+                           0x1.fep127f,
+                           3.0e38f,
+                           -Inf,
+                           1e-40f,
+                           -0.0f,
+                           240.0f,
+                           248.0f,
+                           232.0f,
+                           0.0078125f,
+                           2.5f,
+                           3.5f,
+                           -2.5f,
+                           300.0f,
+                           -300.0f,
+                           127.5f,
+                           65520.0f,
+                           65519.0f};
   const unsigned N = static_cast<unsigned>(In.size());
   std::string Text = cat(
-      ".tensor a : fp32[", N, "] input\n",
-      ".tensor b : bf16[", N, "] output\n.tensor h : fp16[", N, "] output\n",
-      ".tensor e : fp8_e4m3[", N, "] output\n.tensor f : fp8_e5m2[", N, "] output\n",
+      ".tensor a : fp32[", N, "] input\n", ".tensor b : bf16[", N, "] output\n.tensor h : fp16[", N,
+      "] output\n", ".tensor e : fp8_e4m3[", N, "] output\n.tensor f : fp8_e5m2[", N, "] output\n",
       ".tensor i : int8[", N, "] output\n.tensor j : int32[", N, "] output\n",
-      ".tensor back : fp32[", N, "] output\n",
-      ".sbuf x : fp32[1, ", N, "]\n.sbuf xb : bf16[1, ", N, "]\n",
-      "sp.dma_copy x, a, q0.0 signal(s0)\n",
-      "sp.dma_copy xb, a, q1.0 signal(s0)\n",
+      ".tensor back : fp32[", N, "] output\n", ".sbuf x : fp32[1, ", N, "]\n.sbuf xb : bf16[1, ", N,
+      "]\n", "sp.dma_copy x, a, q0.0 signal(s0)\n", "sp.dma_copy xb, a, q1.0 signal(s0)\n",
       "sp.dma_copy b, x, q2.0 wait(s0 >= 2)\n",
       "sp.dma_copy h, x, q3.0\nsp.dma_copy e, x, q4.0\nsp.dma_copy f, x, q5.0\n",
       "sp.dma_copy i, x, q6.0\nsp.dma_copy j, x, q7.0\n",
@@ -725,20 +740,22 @@ TEST_CASE("dma_copy converts between dtypes through fp32, rounding to nearest ev
       "sp.dma_copy back, xb, q8.0\n");
   Outcome O = runOk(Text, {{"a", pack(DType::FP32, floatBits(In))}});
   for (DType T : {DType::BF16, DType::FP16, DType::FP8_E4M3, DType::FP8_E5M2}) {
-    const char *Name = T == DType::BF16   ? "b"
-                       : T == DType::FP16 ? "h"
+    const char *Name = T == DType::BF16       ? "b"
+                       : T == DType::FP16     ? "h"
                        : T == DType::FP8_E4M3 ? "e"
                                               : "f";
     expectBits(unpack(T, O.Out[Name]), floatsToBits(T, In), cat("fp32 -> ", nameOf(T)));
   }
-  expectBits(unpack(DType::FP32, O.Out["back"]), floatBits(values(DType::BF16, floatsToBits(DType::BF16, In))),
+  expectBits(unpack(DType::FP32, O.Out["back"]),
+             floatBits(values(DType::BF16, floatsToBits(DType::BF16, In))),
              "fp32 -> bf16 (HBM to SBUF) -> fp32");
   // fp32 -> integers: nearest even, saturating.
   std::vector<uint32_t> I8, I32;
   for (float F : In) {
     double R = std::nearbyint(static_cast<double>(F));
     I8.push_back(static_cast<uint8_t>(static_cast<int8_t>(std::clamp(R, -128.0, 127.0))));
-    I32.push_back(static_cast<uint32_t>(static_cast<int32_t>(std::clamp(R, -2147483648.0, 2147483647.0))));
+    I32.push_back(
+        static_cast<uint32_t>(static_cast<int32_t>(std::clamp(R, -2147483648.0, 2147483647.0))));
   }
   expectBits(unpack(DType::INT8, O.Out["i"]), I8, "fp32 -> int8");
   expectBits(unpack(DType::INT32, O.Out["j"]), I32, "fp32 -> int32");
@@ -766,17 +783,16 @@ TEST_CASE("dma_copy from integers and of NaN") {
 
 TEST_CASE("dma_copy SBUF -> SBUF pairs elements across partitions, and HBM -> HBM") {
   auto A = iotaBits(DType::FP32, 32);
-  std::string Text =
-      ".tensor a : fp32[4, 8] input\n"
-      ".tensor o : fp32[8, 4] output\n.tensor rev : fp32[4, 8] output\n"
-      ".sbuf x : fp32[4, 8] partition 40\n"
-      ".sbuf y : fp32[8, 4] partition 5\n"
-      "sp.dma_copy x, a, q0.0 signal(s0)\n"
-      // 4 partitions of 8 -> 8 partitions of 4, starting at partition 5
-      "pool.dma_copy y, x, q1.0 wait(s0 >= 1) signal(s1)\n"
-      "act.dma_copy o, y, q2.0 wait(s1 >= 1)\n"
-      // HBM -> HBM: rows reversed, columns reversed
-      "sp.dma_copy rev, ap(hbm fp32, [-8, 4], addr(a) + 31 * 4, [-1, 8]), q3.0\n";
+  std::string Text = ".tensor a : fp32[4, 8] input\n"
+                     ".tensor o : fp32[8, 4] output\n.tensor rev : fp32[4, 8] output\n"
+                     ".sbuf x : fp32[4, 8] partition 40\n"
+                     ".sbuf y : fp32[8, 4] partition 5\n"
+                     "sp.dma_copy x, a, q0.0 signal(s0)\n"
+                     // 4 partitions of 8 -> 8 partitions of 4, starting at partition 5
+                     "pool.dma_copy y, x, q1.0 wait(s0 >= 1) signal(s1)\n"
+                     "act.dma_copy o, y, q2.0 wait(s1 >= 1)\n"
+                     // HBM -> HBM: rows reversed, columns reversed
+                     "sp.dma_copy rev, ap(hbm fp32, [-8, 4], addr(a) + 31 * 4, [-1, 8]), q3.0\n";
   Outcome O = runOk(Text, {{"a", pack(DType::FP32, A)}});
   expectBits(unpack(DType::FP32, O.Out["o"]), A, "reshape through SBUF", 4);
   std::vector<uint32_t> Rev(A.rbegin(), A.rend());
@@ -787,16 +803,14 @@ TEST_CASE("dma_transpose: dst[j, i] = src[i, j], 2- and 4-byte elements") {
   const unsigned A = 6, B = 10;
   auto X = iotaBits(DType::BF16, A * B, 3.0f);
   auto Y = iotaBits(DType::FP32, 8 * 16, -1.5f);
-  std::string Text = cat(
-      ".tensor xs : bf16[", A, ", ", B, "] input\n.tensor xt : bf16[", B, ", ", A, "] output\n",
-      ".tensor ys : fp32[8, 16] input\n.tensor yt : fp32[16, 8] output\n",
-      ".sbuf x : bf16[", B, ", ", A, "]\n.sbuf y : fp32[8, 16]\n",
-      // HBM -> SBUF, then back
-      "sp.dma_transpose x, xs, q0.0 signal(s0)\n",
-      "sp.dma_copy xt, x, q1.0 wait(s0 >= 1)\n",
-      // SBUF -> HBM
-      "sp.dma_copy y, ys, q2.0 signal(s1)\n",
-      "sp.dma_transpose yt, y, q3.0 wait(s1 >= 1)\n");
+  std::string Text =
+      cat(".tensor xs : bf16[", A, ", ", B, "] input\n.tensor xt : bf16[", B, ", ", A, "] output\n",
+          ".tensor ys : fp32[8, 16] input\n.tensor yt : fp32[16, 8] output\n", ".sbuf x : bf16[", B,
+          ", ", A, "]\n.sbuf y : fp32[8, 16]\n",
+          // HBM -> SBUF, then back
+          "sp.dma_transpose x, xs, q0.0 signal(s0)\n", "sp.dma_copy xt, x, q1.0 wait(s0 >= 1)\n",
+          // SBUF -> HBM
+          "sp.dma_copy y, ys, q2.0 signal(s1)\n", "sp.dma_transpose yt, y, q3.0 wait(s1 >= 1)\n");
   Outcome O = runOk(Text, {{"xs", pack(DType::BF16, X)}, {"ys", pack(DType::FP32, Y)}});
   expectBits(unpack(DType::BF16, O.Out["xt"]), transposed(X, A, B), "bf16 dma_transpose", A);
   expectBits(unpack(DType::FP32, O.Out["yt"]), transposed(Y, 8, 16), "fp32 dma_transpose", 8);
@@ -806,20 +820,19 @@ TEST_CASE("a DMA's register offsets are the registers at its trigger") {
   auto A = iotaBits(DType::FP32, 4 * 32);
   // The register changes right after the trigger, to a value that would be
   // out of bounds; the transfer completes ~1.3 us later with the old value.
-  std::string Text =
-      ".tensor a : fp32[4, 32] input\n"
-      ".tensor o : fp32[4, 8] output\n.tensor o2 : fp32[4, 32] output\n"
-      ".sbuf x : fp32[4, 8]\n.sbuf z : fp32[4, 32]\n"
-      "sp.li r3, 16\n"
-      "sp.dma_copy x, a[:, 0:8] + r3, q0.0 signal(s0)\n"
-      "sp.li r3, 100000000\n"
-      "sp.dma_copy o, x, q1.0 wait(s0 >= 1)\n"
-      // The same on ACT, on the SBUF side: z[:, 24:32] gets a[:, 0:8].
-      "act.li r9, 24\n"
-      "act.dma_copy z[:, 0:8] + r9, a[:, 0:8], q2.0 signal(s1)\n"
-      "act.li r9, -100000000\n"
-      "pool.memset z[:, 0:24], 0.0 signal(s1)\n"
-      "sp.dma_copy o2, z, q3.0 wait(s1 >= 2)\n";
+  std::string Text = ".tensor a : fp32[4, 32] input\n"
+                     ".tensor o : fp32[4, 8] output\n.tensor o2 : fp32[4, 32] output\n"
+                     ".sbuf x : fp32[4, 8]\n.sbuf z : fp32[4, 32]\n"
+                     "sp.li r3, 16\n"
+                     "sp.dma_copy x, a[:, 0:8] + r3, q0.0 signal(s0)\n"
+                     "sp.li r3, 100000000\n"
+                     "sp.dma_copy o, x, q1.0 wait(s0 >= 1)\n"
+                     // The same on ACT, on the SBUF side: z[:, 24:32] gets a[:, 0:8].
+                     "act.li r9, 24\n"
+                     "act.dma_copy z[:, 0:8] + r9, a[:, 0:8], q2.0 signal(s1)\n"
+                     "act.li r9, -100000000\n"
+                     "pool.memset z[:, 0:24], 0.0 signal(s1)\n"
+                     "sp.dma_copy o2, z, q3.0 wait(s1 >= 2)\n";
   Outcome O = runOk(Text, {{"a", pack(DType::FP32, A)}});
   std::vector<uint32_t> W, W2;
   for (unsigned P = 0; P < 4; ++P)
@@ -886,14 +899,17 @@ const std::vector<Branch> &branches() {
   return B;
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("register ALU ops, register and immediate forms, and every branch") {
-  const std::vector<std::pair<uint32_t, uint32_t>> Pairs = {
-      {0x7FFFFFF0u, 0x20u},        {static_cast<uint32_t>(-5), 3u},
-      {0x80000000u, 0xFFFFFFFFu}, {0x12345678u, 37u},
-      {0xFFFFFFFFu, 31u},         {100u, static_cast<uint32_t>(-100)},
-      {42u, 42u},                 {0u, 0x80000000u}};
+  const std::vector<std::pair<uint32_t, uint32_t>> Pairs = {{0x7FFFFFF0u, 0x20u},
+                                                            {static_cast<uint32_t>(-5), 3u},
+                                                            {0x80000000u, 0xFFFFFFFFu},
+                                                            {0x12345678u, 37u},
+                                                            {0xFFFFFFFFu, 31u},
+                                                            {100u, static_cast<uint32_t>(-100)},
+                                                            {42u, 42u},
+                                                            {0u, 0x80000000u}};
   for (auto [A, B] : Pairs) {
     INFO("a = " << sgn(A) << ", b = " << sgn(B));
     const auto &Ops = regOps();
@@ -901,8 +917,8 @@ TEST_CASE("register ALU ops, register and immediate forms, and every branch") {
     // Results: every op in both forms on DVE, then mov/li, then the branch
     // bits; each stored by reg_store into one int32 element of 'res'.
     unsigned NRes = static_cast<unsigned>(2 * Ops.size() + 3);
-    std::string T = cat(".tensor res : int32[", NRes, "] output\n",
-                        "dve.li r1, ", sgn(A), "\ndve.li r2, ", sgn(B), "\n");
+    std::string T = cat(".tensor res : int32[", NRes, "] output\n", "dve.li r1, ", sgn(A),
+                        "\ndve.li r2, ", sgn(B), "\n");
     std::vector<uint32_t> Want;
     unsigned K = 0;
     for (const RegOp &Op : Ops) {
@@ -930,31 +946,31 @@ TEST_CASE("register ALU ops, register and immediate forms, and every branch") {
     Want.push_back(Bits);
     REQUIRE(K == NRes);
     Outcome O = runOk(T, {});
-    expectBits(unpack(DType::INT32, O.Out["res"]), Want, cat("register ops on ", sgn(A), ", ", sgn(B)));
+    expectBits(unpack(DType::INT32, O.Out["res"]), Want,
+               cat("register ops on ", sgn(A), ", ", sgn(B)));
   }
 }
 
 TEST_CASE("a counted loop; registers belong to their engine") {
-  std::string T =
-      ".tensor res : int32[4] output\n"
-      "sp.li r1, 0\n"
-      "sp.li r2, 0\n"
-      "sp.li r3, 10\n"
-      "loop:\n"
-      "sp.addi r1, r1, 1\n"
-      "sp.add r2, r2, r1\n"
-      "sp.blt r1, r3, loop\n"
-      "sp.reg_store res[0], r2\n"
-      "sp.reg_store res[1], r1\n"
-      // The same register numbers on ACT, a down-counting loop with bne and @N.
-      "act.li r1, 5\n"            // @0
-      "act.li r2, 1\n"            // @1
-      "act.li r4, 0\n"            // @2
-      "act.muli r2, r2, 3\n"      // @3
-      "act.subi r1, r1, 1\n"      // @4
-      "act.bne r1, r4, @3\n"      // @5
-      "act.reg_store res[2], r2\n"
-      "act.reg_store res[3], r1\n";
+  std::string T = ".tensor res : int32[4] output\n"
+                  "sp.li r1, 0\n"
+                  "sp.li r2, 0\n"
+                  "sp.li r3, 10\n"
+                  "loop:\n"
+                  "sp.addi r1, r1, 1\n"
+                  "sp.add r2, r2, r1\n"
+                  "sp.blt r1, r3, loop\n"
+                  "sp.reg_store res[0], r2\n"
+                  "sp.reg_store res[1], r1\n"
+                  // The same register numbers on ACT, a down-counting loop with bne and @N.
+                  "act.li r1, 5\n"       // @0
+                  "act.li r2, 1\n"       // @1
+                  "act.li r4, 0\n"       // @2
+                  "act.muli r2, r2, 3\n" // @3
+                  "act.subi r1, r1, 1\n" // @4
+                  "act.bne r1, r4, @3\n" // @5
+                  "act.reg_store res[2], r2\n"
+                  "act.reg_store res[3], r1\n";
   Outcome O = runOk(T, {});
   expectBits(unpack(DType::INT32, O.Out["res"]), {55, 10, 243, 0}, "loop results");
   // 3 + 10 iterations of 3 + 2 stores on SP; 3 + 5 x 3 + 2 on ACT.
@@ -964,31 +980,30 @@ TEST_CASE("a counted loop; registers belong to their engine") {
 }
 
 TEST_CASE("reg_load and reg_store, HBM and SBUF, int32 and uint32") {
-  std::string T =
-      ".tensor cfg : int32[4] input\n"
-      ".tensor u : uint32[2] input\n"
-      ".tensor res : int32[4] output\n"
-      ".tensor ures : uint32[2] output\n"
-      ".tensor back : int32[1, 4] output\n"
-      ".sbuf s : int32[1, 4] partition 77\n"
-      "sp.reg_load r1, cfg[0]\n"           // HBM
-      "sp.dma_copy s, cfg, q0.0 signal(s0)\n"
-      "sp.reg_load r2, s[0, 2] wait(s0 >= 1)\n"  // SBUF, partition 77
-      "sp.reg_load r3, u[1]\n"
-      // A loop bound loaded from memory: r4 = sum of 1..r1
-      "sp.li r4, 0\n"
-      "sp.li r5, 0\n"
-      "again:\n"
-      "sp.addi r5, r5, 1\n"
-      "sp.add r4, r4, r5\n"
-      "sp.blt r5, r1, again\n"
-      "sp.reg_store res[0], r4\n"
-      "sp.reg_store res[1], r2\n"
-      "sp.addi r6, r3, 1\n"
-      "sp.reg_store ures[0], r6\n"          // 0xFFFFFFFF + 1 wraps
-      "sp.reg_store ures[1], r3\n"
-      "sp.reg_store s[0, 3], r4\n"          // SBUF
-      "sp.dma_copy back, s, q1.0\n";
+  std::string T = ".tensor cfg : int32[4] input\n"
+                  ".tensor u : uint32[2] input\n"
+                  ".tensor res : int32[4] output\n"
+                  ".tensor ures : uint32[2] output\n"
+                  ".tensor back : int32[1, 4] output\n"
+                  ".sbuf s : int32[1, 4] partition 77\n"
+                  "sp.reg_load r1, cfg[0]\n" // HBM
+                  "sp.dma_copy s, cfg, q0.0 signal(s0)\n"
+                  "sp.reg_load r2, s[0, 2] wait(s0 >= 1)\n" // SBUF, partition 77
+                  "sp.reg_load r3, u[1]\n"
+                  // A loop bound loaded from memory: r4 = sum of 1..r1
+                  "sp.li r4, 0\n"
+                  "sp.li r5, 0\n"
+                  "again:\n"
+                  "sp.addi r5, r5, 1\n"
+                  "sp.add r4, r4, r5\n"
+                  "sp.blt r5, r1, again\n"
+                  "sp.reg_store res[0], r4\n"
+                  "sp.reg_store res[1], r2\n"
+                  "sp.addi r6, r3, 1\n"
+                  "sp.reg_store ures[0], r6\n" // 0xFFFFFFFF + 1 wraps
+                  "sp.reg_store ures[1], r3\n"
+                  "sp.reg_store s[0, 3], r4\n" // SBUF
+                  "sp.dma_copy back, s, q1.0\n";
   Outcome O = runOk(T, {{"cfg", pack(DType::INT32, {5, static_cast<uint32_t>(-7), 123456, 0})},
                         {"u", pack(DType::UINT32, {1, 0xFFFFFFFFu})}});
   expectBits(unpack(DType::INT32, O.Out["res"]), {15, 123456, 0, 0}, "res");
@@ -1012,31 +1027,30 @@ TEST_CASE("reg_load and reg_store move one element, not one per partition") {
 }
 
 TEST_CASE("sem_wait, sem_signal and waits on register values") {
-  std::string T =
-      ".tensor o : fp32[4, 8] output\n"
-      ".tensor o2 : fp32[4, 8] output\n"
-      ".tensor cnt : int32[1] output\n"
-      ".sbuf x : fp32[4, 8]\n"
-      ".sbuf y : fp32[4, 8]\n"
-      ".sem ready\n.sem parts\n.sem neg = 5\n"
-      // sem_signal runs after the memset (in order on DVE)
-      "dve.memset x, 3.0\n"
-      "dve.sem_signal ready, 2\n"
-      "sp.sem_wait ready, eq, 2\n"
-      "sp.dma_copy o, x, q0.0\n"
-      // three partial writes; SP waits for 'parts' >= r7 = 3
-      "pool.memset y[:, 0:2], 1.0 signal(parts)\n"
-      "pool.memset y[:, 2:4], 2.0 signal(parts)\n"
-      "pool.memset y[:, 4:8], 4.0 signal(parts)\n"
-      "sp.li r7, 3\n"
-      "sp.nop wait(parts >= r7)\n"
-      "sp.dma_copy o2, y, q1.0\n"
-      // negative amounts and a negative wait value
-      "act.sem_signal neg, -8\n"
-      "act.sem_signal neg, -1\n"
-      "pe.sem_wait neg, eq, -4\n"
-      "pe.li r1, 1\n"
-      "pe.reg_store cnt[0], r1\n";
+  std::string T = ".tensor o : fp32[4, 8] output\n"
+                  ".tensor o2 : fp32[4, 8] output\n"
+                  ".tensor cnt : int32[1] output\n"
+                  ".sbuf x : fp32[4, 8]\n"
+                  ".sbuf y : fp32[4, 8]\n"
+                  ".sem ready\n.sem parts\n.sem neg = 5\n"
+                  // sem_signal runs after the memset (in order on DVE)
+                  "dve.memset x, 3.0\n"
+                  "dve.sem_signal ready, 2\n"
+                  "sp.sem_wait ready, eq, 2\n"
+                  "sp.dma_copy o, x, q0.0\n"
+                  // three partial writes; SP waits for 'parts' >= r7 = 3
+                  "pool.memset y[:, 0:2], 1.0 signal(parts)\n"
+                  "pool.memset y[:, 2:4], 2.0 signal(parts)\n"
+                  "pool.memset y[:, 4:8], 4.0 signal(parts)\n"
+                  "sp.li r7, 3\n"
+                  "sp.nop wait(parts >= r7)\n"
+                  "sp.dma_copy o2, y, q1.0\n"
+                  // negative amounts and a negative wait value
+                  "act.sem_signal neg, -8\n"
+                  "act.sem_signal neg, -1\n"
+                  "pe.sem_wait neg, eq, -4\n"
+                  "pe.li r1, 1\n"
+                  "pe.reg_store cnt[0], r1\n";
   Outcome O = runOk(T, {});
   std::vector<uint32_t> W(32, std::bit_cast<uint32_t>(3.0f)), W2;
   for (unsigned P = 0; P < 4; ++P)
@@ -1051,12 +1065,11 @@ TEST_CASE("sem_wait, sem_signal and waits on register values") {
 TEST_CASE("a wait on a register compares the register's value, not its number") {
   // r2 = 1: the wait holds after one signal. Were the register number (2)
   // compared, the run would deadlock.
-  std::string T =
-      ".tensor o : int32[1] output\n"
-      "dve.nop signal(s3)\n"
-      "sp.li r2, 1\n"
-      "sp.li r9, 9\n"
-      "sp.reg_store o[0], r9 wait(s3 == r2)\n";
+  std::string T = ".tensor o : int32[1] output\n"
+                  "dve.nop signal(s3)\n"
+                  "sp.li r2, 1\n"
+                  "sp.li r9, 9\n"
+                  "sp.reg_store o[0], r9 wait(s3 == r2)\n";
   Outcome O = runOk(T, {});
   expectBits(unpack(DType::INT32, O.Out["o"]), {9}, "o");
 }
@@ -1119,30 +1132,34 @@ TEST_CASE("a program for a later chip is refused where it needs that chip") {
 
 TEST_CASE("run-time pairing, shape and state checks of TensorE") {
   SUBCASE("fp32 with bf16") {
-    emu::Fault F = runFault(".sbuf w : fp32[32, 32]\n.sbuf v : bf16[32, 16]\n.psum p : fp32[32, 16]\n"
-                            "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
-                            "pe.matmul p, w, v wait(s0 >= 1)\n",
-                            {});
+    emu::Fault F =
+        runFault(".sbuf w : fp32[32, 32]\n.sbuf v : bf16[32, 16]\n.psum p : fp32[32, 16]\n"
+                 "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
+                 "pe.matmul p, w, v wait(s0 >= 1)\n",
+                 {});
     CHECK(F.Kind == emu::FaultKind::DType);
     CHECK(F.Message.find("fp32 and tf32 pair only with each other: stationary fp32, moving bf16") !=
           std::string::npos);
   }
   SUBCASE("K mismatch") {
-    emu::Fault F = runFault(".sbuf w : bf16[32, 32]\n.sbuf v : bf16[16, 16]\n.psum p : fp32[32, 16]\n"
-                            "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
-                            "pe.matmul p, w, v wait(s0 >= 1)\n",
-                            {});
+    emu::Fault F =
+        runFault(".sbuf w : bf16[32, 32]\n.sbuf v : bf16[16, 16]\n.psum p : fp32[32, 16]\n"
+                 "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
+                 "pe.matmul p, w, v wait(s0 >= 1)\n",
+                 {});
     CHECK(F.Kind == emu::FaultKind::Shape);
     CHECK(F.Message.find("'moving' has 16 partitions but the stationary has K = 32") !=
           std::string::npos);
   }
   SUBCASE("dst not [M, N]") {
-    emu::Fault F = runFault(".sbuf w : bf16[32, 8]\n.sbuf v : bf16[32, 16]\n.psum p : fp32[32, 16]\n"
-                            "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
-                            "pe.matmul p, w, v wait(s0 >= 1)\n",
-                            {});
+    emu::Fault F =
+        runFault(".sbuf w : bf16[32, 8]\n.sbuf v : bf16[32, 16]\n.psum p : fp32[32, 16]\n"
+                 "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
+                 "pe.matmul p, w, v wait(s0 >= 1)\n",
+                 {});
     CHECK(F.Kind == emu::FaultKind::Shape);
-    CHECK(F.Message.find("the result is [8 x 16] (stationary M x moving N), but 'dst' is [32 x 16]") !=
+    CHECK(F.Message.find(
+              "the result is [8 x 16] (stationary M x moving N), but 'dst' is [32 x 16]") !=
           std::string::npos);
   }
   SUBCASE("multiply_moving before any stationary") {
@@ -1153,20 +1170,22 @@ TEST_CASE("run-time pairing, shape and state checks of TensorE") {
     CHECK(F.Message.find("no stationary is loaded") != std::string::npos);
   }
   SUBCASE("accumulating onto never-written PSUM reads it uninitialised") {
-    Outcome O = run(assemble(".sbuf w : bf16[32, 32]\n.sbuf v : bf16[32, 16]\n.psum p : fp32[32, 16]\n"
-                             "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
-                             "pe.matmul p, w, v, acc=accumulate wait(s0 >= 1)\n"),
-                    {});
+    Outcome O =
+        run(assemble(".sbuf w : bf16[32, 32]\n.sbuf v : bf16[32, 16]\n.psum p : fp32[32, 16]\n"
+                     "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
+                     "pe.matmul p, w, v, acc=accumulate wait(s0 >= 1)\n"),
+            {});
     CHECK(O.R.ok());
     REQUIRE(O.R.Warnings.size() == 1);
     CHECK(O.R.Warnings[0] == "test.s:6:1: warning: operand 'dst' reads psum partition 0 byte 0, "
                              "which nothing has written (on PE, instruction 0)");
     emu::RunOptions Strict;
     Strict.Strict = true;
-    emu::Fault F = runFault(".sbuf w : bf16[32, 32]\n.sbuf v : bf16[32, 16]\n.psum p : fp32[32, 16]\n"
-                            "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
-                            "pe.matmul p, w, v, acc=accumulate wait(s0 >= 1)\n",
-                            {}, Strict);
+    emu::Fault F =
+        runFault(".sbuf w : bf16[32, 32]\n.sbuf v : bf16[32, 16]\n.psum p : fp32[32, 16]\n"
+                 "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
+                 "pe.matmul p, w, v, acc=accumulate wait(s0 >= 1)\n",
+                 {}, Strict);
     CHECK(F.Kind == emu::FaultKind::UninitialisedRead);
   }
   SUBCASE("PE transpose keeps the dtype") {
@@ -1185,21 +1204,20 @@ TEST_CASE("two runs of a program give identical outputs and figures") {
   // Five engines, several DMA queues, races left in on purpose (POOL and DVE
   // write the same SBUF without ordering): whatever the result, it is the
   // same every time.
-  std::string T =
-      ".tensor a : bf16[128, 256] input\n.tensor b : bf16[128, 128] input\n"
-      ".tensor c : fp32[128, 256] output\n.tensor d : bf16[128, 256] output\n"
-      ".sbuf x : bf16[128, 256]\n.sbuf w : bf16[128, 128]\n.sbuf r : fp32[128, 256]\n"
-      ".sbuf z : bf16[128, 256]\n"
-      ".psum p : fp32[128, 256]\n"
-      "sp.dma_copy x[0:64], a[0:64], q0.0 signal(s0)\n"
-      "act.dma_copy x[64:128], a[64:128], q1.0 signal(s0)\n"
-      "pool.dma_copy w, b, q2.0 signal(s0)\n"
-      "pe.matmul p, w, x wait(s0 >= 3) signal(s1)\n"
-      "dve.tensor_copy r, p wait(s1 >= 1) signal(s2)\n"
-      "pool.memset z, 1.0\n"
-      "dve.memset z[:, 0:128], 2.0\n"
-      "sp.dma_copy c, r, q3.0 wait(s2 >= 1)\n"
-      "sp.dma_copy d, z, q4.0\n";
+  std::string T = ".tensor a : bf16[128, 256] input\n.tensor b : bf16[128, 128] input\n"
+                  ".tensor c : fp32[128, 256] output\n.tensor d : bf16[128, 256] output\n"
+                  ".sbuf x : bf16[128, 256]\n.sbuf w : bf16[128, 128]\n.sbuf r : fp32[128, 256]\n"
+                  ".sbuf z : bf16[128, 256]\n"
+                  ".psum p : fp32[128, 256]\n"
+                  "sp.dma_copy x[0:64], a[0:64], q0.0 signal(s0)\n"
+                  "act.dma_copy x[64:128], a[64:128], q1.0 signal(s0)\n"
+                  "pool.dma_copy w, b, q2.0 signal(s0)\n"
+                  "pe.matmul p, w, x wait(s0 >= 3) signal(s1)\n"
+                  "dve.tensor_copy r, p wait(s1 >= 1) signal(s2)\n"
+                  "pool.memset z, 1.0\n"
+                  "dve.memset z[:, 0:128], 2.0\n"
+                  "sp.dma_copy c, r, q3.0 wait(s2 >= 1)\n"
+                  "sp.dma_copy d, z, q4.0\n";
   object::Program P = assemble(T);
   std::mt19937 G(99);
   Tensors In = {{"a", pack(DType::BF16, randomFinite(DType::BF16, 128 * 256, G))},

@@ -5,11 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "trn/asm/Assembler.h"
-#include "trn/object/ObjectFile.h"
-
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include "trn/asm/Assembler.h"
+#include "trn/object/ObjectFile.h"
 
 #include <boost/program_options.hpp>
 
@@ -19,13 +18,13 @@ namespace po = boost::program_options;
 
 int main(int argc, char **argv) {
   po::options_description Visible("Usage: trn-as [options] <input.s>\nOptions");
-  Visible.add_options()("help,h", "print this help")(
-      "output,o", po::value<std::string>()->value_name("FILE"),
-      "object to write (default: the input's name with .o)")(
+  Visible.add_options()("help,h",
+                        "print this help")("output,o", po::value<std::string>()->value_name("FILE"),
+                                           "object to write (default: the input's name with .o)")(
       "include,I", po::value<std::vector<std::string>>()->value_name("DIR")->composing(),
-      "search DIR for .include files")(
-      "chip", po::value<std::string>()->value_name("NAME"),
-      "target chip: trn1, trn2 (default) or trn3")("Werror", "treat warnings as errors");
+      "search DIR for .include files")("chip", po::value<std::string>()->value_name("NAME"),
+                                       "target chip: trn1, trn2 (default) or trn3")(
+      "Werror", "treat warnings as errors");
   po::options_description All;
   All.add(Visible).add_options()("input", po::value<std::vector<std::string>>());
   po::positional_options_description Positional;

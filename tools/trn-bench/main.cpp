@@ -11,18 +11,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 #include "trn/emu/Check.h"
 #include "trn/emu/Emulator.h"
 #include "trn/trace/Report.h"
 
-#include "llvm/Support/raw_ostream.h"
-
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -60,13 +59,13 @@ double hostFlopsPerSecond(double Flops) {
         for (int J = 0; J < N; ++J)
           C[I * N + J] += Aik * B[K * N + J];
       }
-    A[P % (N * N)] += C[(P * 7) % (N * N)] * 1e-9f;  // keep the work observable
+    A[P % (N * N)] += C[(P * 7) % (N * N)] * 1e-9f; // keep the work observable
   }
   double Secs = seconds(std::chrono::steady_clock::now() - Start);
   return Passes * PerPass / std::max(Secs, 1e-9);
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   std::vector<std::string> Kernels;

@@ -9,6 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 #include "trn/emu/Check.h"
 #include "trn/emu/Emulator.h"
@@ -16,10 +19,6 @@
 #include "trn/object/ObjectFile.h"
 #include "trn/trace/Report.h"
 #include "trn/trace/Trace.h"
-
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
@@ -75,8 +74,9 @@ const object::Tensor &tensorNamed(const object::Program &P, const std::string &N
     std::vector<std::string> Names;
     for (const object::Tensor &X : P.Tensors)
       Names.push_back(X.Name);
-    throw UsageError{fmt::format("--{} {}: the program declares no tensor '{}' (it has: {})", Opt,
-                                 Name, Name, Names.empty() ? "none" : fmt::format("{}", fmt::join(Names, ", ")))};
+    throw UsageError{
+        fmt::format("--{} {}: the program declares no tensor '{}' (it has: {})", Opt, Name, Name,
+                    Names.empty() ? "none" : fmt::format("{}", fmt::join(Names, ", ")))};
   }
   return *T;
 }
@@ -102,9 +102,9 @@ object::Program loadProgram(const std::string &Path, const std::vector<std::stri
 
 int run(int argc, char **argv) {
   po::options_description Visible("Usage: trn-emu [options] <prog.o | prog.s>\nOptions");
-  Visible.add_options()("help,h", "print this help")(
-      "chip", po::value<std::string>()->value_name("NAME"),
-      "run on trn1, trn2 or trn3 (default: the program's)")(
+  Visible.add_options()("help,h",
+                        "print this help")("chip", po::value<std::string>()->value_name("NAME"),
+                                           "run on trn1, trn2 or trn3 (default: the program's)")(
       "in", po::value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
       "set input tensor NAME from a .npy file")(
       "out", po::value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
@@ -114,17 +114,16 @@ int run(int argc, char **argv) {
       "rtol", po::value<double>()->default_value(1e-5, "1e-5"), "relative tolerance for --check")(
       "atol", po::value<double>()->default_value(1e-8, "1e-8"), "absolute tolerance for --check")(
       "random-inputs", "fill every input not given by --in with random values")(
-      "seed", po::value<uint64_t>()->default_value(0), "seed for --random-inputs")(
-      "max-cycles", po::value<uint64_t>()->default_value(0),
-      "stop after this many PE-clock cycles (0: no limit)")(
+      "seed", po::value<uint64_t>()->default_value(0),
+      "seed for --random-inputs")("max-cycles", po::value<uint64_t>()->default_value(0),
+                                  "stop after this many PE-clock cycles (0: no limit)")(
       "max-instructions", po::value<uint64_t>()->default_value(0),
       "stop after this many instructions (0: no limit)")(
       "strict", "reads of never-written SBUF/PSUM are errors, not warnings")(
       "report", "print the utilization report after the run")(
       "report-json", po::value<std::string>()->value_name("FILE"),
-      "write the utilization report as JSON")(
-      "trace", po::value<std::string>()->value_name("FILE"),
-      "write a Chrome Trace Event / Perfetto JSON trace")(
+      "write the utilization report as JSON")("trace", po::value<std::string>()->value_name("FILE"),
+                                              "write a Chrome Trace Event / Perfetto JSON trace")(
       "trace-text", "print one line per instruction and DMA transfer")(
       "include,I", po::value<std::vector<std::string>>()->value_name("DIR")->composing(),
       "search DIR for .include files (assembly input)");
@@ -229,8 +228,8 @@ int run(int argc, char **argv) {
   } else if (!TracePath.empty()) {
     auto TF = llvm::sys::fs::TempFile::create(TracePath + "-%%%%%%.tmp");
     if (!TF)
-      throw UsageError{fmt::format("cannot write '{}': {}", TracePath,
-                                   llvm::toString(TF.takeError()))};
+      throw UsageError{
+          fmt::format("cannot write '{}': {}", TracePath, llvm::toString(TF.takeError()))};
     TraceFile.emplace(std::move(*TF));
     TraceOS = std::make_unique<llvm::raw_fd_ostream>(TraceFile->FD, /*shouldClose=*/false);
     Chrome = std::make_unique<trace::ChromeTrace>(E, *TraceOS);
@@ -250,8 +249,8 @@ int run(int argc, char **argv) {
     TraceOS->flush();
     TraceOS.reset();
     if (auto Err = TraceFile->keep(TracePath))
-      throw UsageError{fmt::format("cannot write '{}': {}", TracePath,
-                                   llvm::toString(std::move(Err)))};
+      throw UsageError{
+          fmt::format("cannot write '{}': {}", TracePath, llvm::toString(std::move(Err)))};
   }
   for (const std::string &W : R.Warnings)
     llvm::errs() << W << "\n";
@@ -259,8 +258,9 @@ int run(int argc, char **argv) {
     llvm::errs() << R.Error->Message << "\n";
     return ExitFault;
   }
-  llvm::outs() << fmt::format("ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {}\n",
-                              R.Instructions, R.TimePs / 1e6, R.Cycles, E.chip().Name);
+  llvm::outs() << fmt::format(
+      "ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {}\n", R.Instructions,
+      R.TimePs / 1e6, R.Cycles, E.chip().Name);
   if (Reporter) {
     trace::Report Rep = Reporter->build(R, HostSeconds);
     if (VM.count("report"))
@@ -294,8 +294,7 @@ int run(int argc, char **argv) {
     if (CR.ok()) {
       llvm::outs() << fmt::format("check {}: ok, {} elements within rtol={:g} atol={:g} (max abs "
                                   "error {:g}, max rel error {:g})\n",
-                                  T->Name, CR.Elements, RTol, ATol, CR.MaxAbsError,
-                                  CR.MaxRelError);
+                                  T->Name, CR.Elements, RTol, ATol, CR.MaxAbsError, CR.MaxRelError);
       continue;
     }
     AllOk = false;
@@ -310,7 +309,7 @@ int run(int argc, char **argv) {
   return AllOk ? 0 : ExitMismatch;
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   try {

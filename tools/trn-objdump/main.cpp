@@ -8,11 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "trn/asm/Disassembler.h"
-#include "trn/object/ObjectFile.h"
-
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+#include "trn/asm/Disassembler.h"
+#include "trn/object/ObjectFile.h"
 
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
@@ -24,7 +23,9 @@ using namespace trn;
 
 namespace {
 
-std::string shape(const std::vector<uint64_t> &S) { return fmt::format("[{}]", fmt::join(S, ", ")); }
+std::string shape(const std::vector<uint64_t> &S) {
+  return fmt::format("[{}]", fmt::join(S, ", "));
+}
 
 void printTables(const object::Program &P, llvm::raw_ostream &OS) {
   OS << fmt::format("chip: {}\n\nTensors (HBM):\n", isa::chip(P.TargetChip).Name);
@@ -32,11 +33,11 @@ void printTables(const object::Program &P, llvm::raw_ostream &OS) {
                     "role", "address", "bytes", "initial data");
   for (const object::Tensor &T : P.Tensors)
     OS << fmt::format("  {:<16} {:<10} {:<16} {:<7} {:>#14x} {:>12}  {}\n", T.Name,
-                      isa::dtype(T.Type).Name, shape(T.Shape), object::roleName(T.Role),
-                      T.Address, T.bytes(), T.InitOffset ? "yes" : "no");
+                      isa::dtype(T.Type).Name, shape(T.Shape), object::roleName(T.Role), T.Address,
+                      T.bytes(), T.InitOffset ? "yes" : "no");
   OS << "\nAllocations (SBUF/PSUM):\n";
-  OS << fmt::format("  {:<16} {:<5} {:<10} {:<16} {:>10} {:>10} {:>10}\n", "name", "space",
-                    "dtype", "shape", "partitions", "offset", "bytes/part");
+  OS << fmt::format("  {:<16} {:<5} {:<10} {:<16} {:>10} {:>10} {:>10}\n", "name", "space", "dtype",
+                    "shape", "partitions", "offset", "bytes/part");
   for (const object::Allocation &A : P.Allocations)
     OS << fmt::format("  {:<16} {:<5} {:<10} {:<16} {:>10} {:>#10x} {:>10}\n", A.Name,
                       isa::memSpace(A.Space).Name, isa::dtype(A.Type).Name, shape(A.Shape),
@@ -62,14 +63,14 @@ void printSections(const object::Program &P, llvm::raw_ostream &OS) {
                     P.Files.size());
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   po::options_description Visible("Usage: trn-objdump [options] <file.o>\nOptions");
   Visible.add_options()("help", "print this help")("disassemble,d", "disassemble every stream")(
       "line-numbers,l", "with -d: the source file:line:col of each instruction")(
-      "syms,t", "the tensor table, allocations, semaphores and labels")(
-      "section-headers,h", "the sections");
+      "syms,t", "the tensor table, allocations, semaphores and labels")("section-headers,h",
+                                                                        "the sections");
   po::options_description All;
   All.add(Visible).add_options()("input", po::value<std::vector<std::string>>());
   po::positional_options_description Positional;

@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "IsaModel.h"
-
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TableGen/Record.h"
 #include "llvm/TableGen/TableGenBackend.h"

@@ -244,7 +244,8 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
     OS << "static const OperandDesc Operands_" << I.RecordName << "[] = {\n";
     for (const OperandInfo &Op : I.Operands)
       OS << fmt::format(
-          "  {{{}, OperandKind::{}, 0x{:x}, 0x{:x}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}}},\n",
+          "  {{{}, OperandKind::{}, 0x{:x}, 0x{:x}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, "
+          "{}}},\n",
           quote(Op.Name), camel(M.Kinds[Op.Kind].Name), Op.SpaceMask, Op.DTypeMask, Op.MaxFree,
           Op.MaxFreePsum, Op.OneBank,
           Op.EnumType < 0 ? std::string("std::nullopt")

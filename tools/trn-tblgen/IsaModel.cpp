@@ -384,8 +384,8 @@ void Reader::readHeader() {
       error(H, fmt::format("the header has no '{}' field", Required));
 }
 
-bool Reader::readFormula(const Record *Owner, const Init *I, CostCaseInfo &Case,
-                         std::string &Text, bool &Infix) {
+bool Reader::readFormula(const Record *Owner, const Init *I, CostCaseInfo &Case, std::string &Text,
+                         bool &Infix) {
   Infix = false;
   if (const auto *Int = dyn_cast<IntInit>(I)) {
     Case.Rpn.push_back({CostNode::Int, Int->getValue(), 0});
@@ -516,8 +516,8 @@ void Reader::readCosts() {
       if (M.CostConsts[I].Def == C)
         O.Const = static_cast<int>(I);
     if (!O.EngineMask || O.Preds.empty())
-      error(R, fmt::format("overhead {} needs at least one engine and one predicate",
-                           O.RecordName));
+      error(R,
+            fmt::format("overhead {} needs at least one engine and one predicate", O.RecordName));
     M.Overheads.push_back(std::move(O));
   }
   if (M.CostClasses.size() > 64)

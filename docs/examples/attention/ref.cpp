@@ -20,8 +20,8 @@
 #include "../common/RefKit.h"
 
 #include <cmath>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -33,8 +33,8 @@ namespace {
 
 using namespace trn::examples;
 
-constexpr int HD = 128;  // as in attention.s
-int S = 2048;            // as in attention.s; another S (a multiple of 256, at least 512) as argument
+constexpr int HD = 128; // as in attention.s
+int S = 2048; // as in attention.s; another S (a multiple of 256, at least 512) as argument
 
 // Uniform on [-A, A) on a grid of 2^53 steps.
 double uniform(Rng &R, double A) {
@@ -51,7 +51,7 @@ void bf16Tensor(Rng &R, size_t Count, double A, std::vector<uint16_t> &Bits,
   }
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   if (argc != 2 && argc != 3) {

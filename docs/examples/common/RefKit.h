@@ -98,12 +98,13 @@ inline npy::Array f64Array(std::vector<uint64_t> Shape, const std::vector<double
 inline bool writeNpy(const std::filesystem::path &Path, const npy::Array &A) {
   std::vector<uint8_t> Bytes = npy::serialize(A);
   std::ofstream OS(Path, std::ios::binary | std::ios::trunc);
-  OS.write(reinterpret_cast<const char *>(Bytes.data()), static_cast<std::streamsize>(Bytes.size()));
+  OS.write(reinterpret_cast<const char *>(Bytes.data()),
+           static_cast<std::streamsize>(Bytes.size()));
   if (!OS)
     std::cerr << "error: cannot write '" << Path.string() << "'\n";
   return static_cast<bool>(OS);
 }
 
-}  // namespace trn::examples
+} // namespace trn::examples
 
 #endif

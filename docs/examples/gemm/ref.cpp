@@ -40,9 +40,9 @@ namespace {
 using namespace trn::examples;
 
 constexpr int K = 1024, M = 1024, N = 1024;
-constexpr uint64_t Seed = 0x67656D6D31303234ull;  // "gemm1024"
+constexpr uint64_t Seed = 0x67656D6D31303234ull; // "gemm1024"
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   if (argc != 2 || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "--help")) {

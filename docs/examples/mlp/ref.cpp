@@ -57,7 +57,7 @@ double geluTanh(double V) {
   return 0.5 * V * (1.0 + std::tanh(C * (V + 0.044715 * V * V * V)));
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char **argv) {
   if (argc != 2) {

@@ -22,13 +22,13 @@ class raw_ostream;
 namespace trn::assembler {
 
 struct Options {
-  std::vector<std::string> IncludeDirs;  // searched after the including file's folder
-  std::optional<isa::Chip> Chip;         // --chip; the source's .chip must agree
+  std::vector<std::string> IncludeDirs; // searched after the including file's folder
+  std::optional<isa::Chip> Chip;        // --chip; the source's .chip must agree
   bool WarningsAsErrors = false;
 };
 
 struct Result {
-  std::optional<object::Program> Program;  // none if any error was reported
+  std::optional<object::Program> Program; // none if any error was reported
   unsigned Errors = 0, Warnings = 0;
 };
 
@@ -38,6 +38,6 @@ Result assembleFile(const std::string &Path, const Options &Opts, llvm::raw_ostr
 Result assembleText(const std::string &Name, const std::string &Text, const Options &Opts,
                     llvm::raw_ostream &Diag);
 
-}  // namespace trn::assembler
+} // namespace trn::assembler
 
 #endif

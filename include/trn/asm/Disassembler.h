@@ -16,12 +16,12 @@
 namespace trn::assembler {
 
 struct DisasmOptions {
-  bool LineNumbers = false;  // a "# file:line:col" comment before each instruction
-  bool Offsets = true;       // a "# index @offset" comment after each instruction
+  bool LineNumbers = false; // a "# file:line:col" comment before each instruction
+  bool Offsets = true;      // a "# index @offset" comment after each instruction
 };
 
 std::string disassemble(const object::Program &P, const DisasmOptions &Opts = {});
 
-}  // namespace trn::assembler
+} // namespace trn::assembler
 
 #endif

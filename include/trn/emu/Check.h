@@ -14,13 +14,13 @@
 namespace trn::emu {
 
 struct Mismatch {
-  std::vector<uint64_t> Index;  // multi-dimensional
+  std::vector<uint64_t> Index; // multi-dimensional
   double Got, Expected;
 };
 
 struct CheckResult {
   uint64_t Elements = 0;
-  std::vector<Mismatch> First;  // the first few mismatches, in index order
+  std::vector<Mismatch> First; // the first few mismatches, in index order
   uint64_t Mismatches = 0;
   double MaxAbsError = 0, MaxRelError = 0;
   bool ok() const { return Mismatches == 0; }
@@ -42,6 +42,6 @@ std::variant<CheckResult, std::string> compare(const object::Tensor &T,
 // for a given generator state.
 std::vector<uint8_t> randomTensor(const object::Tensor &T, std::mt19937_64 &Rng);
 
-}  // namespace trn::emu
+} // namespace trn::emu
 
 #endif

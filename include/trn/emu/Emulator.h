@@ -48,30 +48,30 @@ enum class FaultKind : uint8_t {
   Deadlock,
   CycleLimit,
   InstructionLimit,
-  BadProgram,         // an instruction the decoder accepted but cannot run
+  BadProgram, // an instruction the decoder accepted but cannot run
 };
 const char *faultKindName(FaultKind K);
 
 struct Fault {
   FaultKind Kind;
-  std::string Message;  // the whole report, one or more lines, no trailing newline
+  std::string Message; // the whole report, one or more lines, no trailing newline
 };
 
 struct EngineStats {
   uint64_t Instructions = 0;
-  int64_t BusyPs = 0;     // executing instructions
-  int64_t WaitPs = 0;     // blocked on semaphores
+  int64_t BusyPs = 0; // executing instructions
+  int64_t WaitPs = 0; // blocked on semaphores
 };
 
 struct RunResult {
   std::optional<Fault> Error;
-  std::vector<std::string> Warnings;  // each a complete message
-  int64_t TimePs = 0;                 // simulated time at the end
-  uint64_t Cycles = 0;                // the same, in PE clock cycles
+  std::vector<std::string> Warnings; // each a complete message
+  int64_t TimePs = 0;                // simulated time at the end
+  uint64_t Cycles = 0;               // the same, in PE clock cycles
   uint64_t Instructions = 0;
   std::array<EngineStats, isa::NumEngines> Engines{};
   uint64_t DmaTransfers = 0, DmaBytes = 0;
-  int64_t DmaActivePs = 0;  // time with at least one transfer in flight
+  int64_t DmaActivePs = 0; // time with at least one transfer in flight
 
   bool ok() const { return !Error; }
 };
@@ -105,6 +105,6 @@ private:
   std::unique_ptr<Machine> M;
 };
 
-}  // namespace trn::emu
+} // namespace trn::emu
 
 #endif

@@ -50,7 +50,7 @@ float loadAsFloat(isa::DType T, const uint8_t *P);
 void storeFromFloat(isa::DType T, uint8_t *P, float F);
 // Integer dtypes as raw integers (sign- or zero-extended), for bitvec ops.
 int64_t loadAsInt(isa::DType T, const uint8_t *P);
-void storeFromInt(isa::DType T, uint8_t *P, int64_t V);  // wraps to the width
+void storeFromInt(isa::DType T, uint8_t *P, int64_t V); // wraps to the width
 
 inline float bitsToFloat(uint32_t B) {
   float F;
@@ -63,6 +63,6 @@ inline uint32_t floatToBits(float F) {
   return B;
 }
 
-}  // namespace trn::emu
+} // namespace trn::emu
 
 #endif

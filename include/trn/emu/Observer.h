@@ -20,7 +20,7 @@ namespace trn::emu {
 struct Footprint {
   isa::MemSpace Space;
   uint32_t PartStart, Partitions;
-  uint64_t First, Last;  // bytes, inclusive
+  uint64_t First, Last; // bytes, inclusive
 };
 
 // Who sent a semaphore signal: an instruction on an engine, or a DMA
@@ -31,12 +31,12 @@ struct Sender {
   isa::Engine Eng = isa::Engine::SP;
   uint32_t Index = 0;
   unsigned Queue = 0;
-  int64_t Ps = 0;  // when the signal was sent
+  int64_t Ps = 0; // when the signal was sent
 };
 
 struct InstrEvent {
   isa::Engine Eng;
-  uint32_t Index;         // in the engine's stream
+  uint32_t Index; // in the engine's stream
   const isa::Instr *I;
   int64_t IssuePs;        // when its waits were met and the engine was free
   int64_t StartPs, EndPs; // executing
@@ -47,9 +47,9 @@ struct InstrEvent {
 };
 
 struct DmaEvent {
-  unsigned Queue;         // engine * 16 + queue
+  unsigned Queue; // engine * 16 + queue
   isa::Engine Issuer;
-  uint32_t Index;         // the triggering instruction's index
+  uint32_t Index; // the triggering instruction's index
   const isa::Instr *I;
   int64_t StartPs, EndPs;
   uint64_t Bytes;
@@ -58,7 +58,7 @@ struct DmaEvent {
 
 struct SignalEvent {
   uint8_t Sem;
-  int32_t Value;          // after the signal
+  int32_t Value; // after the signal
   Sender From;
 };
 
@@ -79,6 +79,6 @@ public:
   virtual void finished(int64_t EndPs) { (void)EndPs; }
 };
 
-}  // namespace trn::emu
+} // namespace trn::emu
 
 #endif

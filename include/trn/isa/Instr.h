@@ -28,7 +28,7 @@ inline constexpr unsigned MaxOperands = 8;
 inline constexpr unsigned MaxWaits = 2;
 
 struct Dim {
-  int64_t Stride = 0;  // elements
+  int64_t Stride = 0; // elements
   uint32_t Count = 1;
   bool operator==(const Dim &) const = default;
 };
@@ -38,13 +38,13 @@ struct Dim {
 struct AccessPattern {
   MemSpace Space = MemSpace::None;
   DType Type = DType::FP32;
-  std::optional<uint8_t> Reg;  // register whose value (elements) adds to Base
-  uint32_t PartStart = 0;      // SBUF/PSUM: first partition
-  uint32_t NumPartitions = 1;  // partitions, or HBM rows
-  int64_t PartStep = 0;        // HBM: elements between rows
-  uint64_t Base = 0;           // bytes
+  std::optional<uint8_t> Reg; // register whose value (elements) adds to Base
+  uint32_t PartStart = 0;     // SBUF/PSUM: first partition
+  uint32_t NumPartitions = 1; // partitions, or HBM rows
+  int64_t PartStep = 0;       // HBM: elements between rows
+  uint64_t Base = 0;          // bytes
   uint32_t NumDims = 1;
-  std::array<Dim, MaxDims> Dims{};  // [0] outermost
+  std::array<Dim, MaxDims> Dims{}; // [0] outermost
 
   bool present() const { return Space != MemSpace::None; }
   uint64_t elementsPerPartition() const;
@@ -53,20 +53,20 @@ struct AccessPattern {
 
 // One operand's value; which members matter depends on its kind.
 struct Operand {
-  int64_t Int = 0;     // register, imm, enum, semaphore, label target,
-                       // dma-queue (engine * 16 + queue)
-  uint32_t FBits = 0;  // fimm, and scalar immediates: the fp32 bits
-  bool IsImm = false;  // scalar: immediate (true) or tensor (false)
-  AccessPattern AP;    // access-pattern, and scalar tensors
-  std::array<int32_t, MaxDims> Steps{};  // steps
+  int64_t Int = 0;                      // register, imm, enum, semaphore, label target,
+                                        // dma-queue (engine * 16 + queue)
+  uint32_t FBits = 0;                   // fimm, and scalar immediates: the fp32 bits
+  bool IsImm = false;                   // scalar: immediate (true) or tensor (false)
+  AccessPattern AP;                     // access-pattern, and scalar tensors
+  std::array<int32_t, MaxDims> Steps{}; // steps
   bool operator==(const Operand &) const = default;
 };
 
 struct Wait {
   uint8_t Sem = 0;
   WaitCond Cond = WaitCond::Ge;
-  bool IsReg = false;  // Value names a register of the waiting engine
-  uint32_t Value = 0;  // else the int32 value (semaphores are signed), as bits
+  bool IsReg = false; // Value names a register of the waiting engine
+  uint32_t Value = 0; // else the int32 value (semaphores are signed), as bits
   bool operator==(const Wait &) const = default;
 };
 
@@ -124,6 +124,6 @@ std::string printAccessPattern(const AccessPattern &AP);
 // same bits (fbits(0x...) for NaNs other than the default one).
 std::string printFloat(uint32_t Bits);
 
-}  // namespace trn::isa
+} // namespace trn::isa
 
 #endif

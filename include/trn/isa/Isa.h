@@ -91,9 +91,9 @@ struct OperandDesc {
   const char *Name;
   OperandKind Kind;
   unsigned SpaceMask;             // access patterns and scalars
-  unsigned DTypeMask;               // bit per DType; 0 = any
-  uint32_t MaxFree, MaxFreePsum;    // most elements per partition
-  bool OneBank;                     // must lie within one PSUM bank
+  unsigned DTypeMask;             // bit per DType; 0 = any
+  uint32_t MaxFree, MaxFreePsum;  // most elements per partition
+  bool OneBank;                   // must lie within one PSUM bank
   std::optional<EnumTypeId> Enum; // enum operands
   bool HasRange;
   int64_t Min, Max;    // when HasRange

@@ -23,10 +23,10 @@ namespace trn::npy {
 
 // An array as stored in a .npy file.
 struct Array {
-  std::string Descr;            // NumPy dtype descr, e.g. "<f4", "|u1", "<u2"
-  std::vector<uint64_t> Shape;  // empty for a 0-d array
+  std::string Descr;           // NumPy dtype descr, e.g. "<f4", "|u1", "<u2"
+  std::vector<uint64_t> Shape; // empty for a 0-d array
   bool FortranOrder = false;
-  std::vector<uint8_t> Data;    // little-endian elements, C order
+  std::vector<uint8_t> Data; // little-endian elements, C order
 
   uint64_t elements() const;
 };
@@ -53,6 +53,6 @@ std::variant<std::vector<uint8_t>, std::string> toTensor(const Array &A, isa::DT
 // An array holding a tensor's bytes, in the descr trnemu writes for T.
 Array fromTensor(std::span<const uint8_t> Bytes, isa::DType T, std::span<const uint64_t> Shape);
 
-}  // namespace trn::npy
+} // namespace trn::npy
 
 #endif

@@ -22,7 +22,7 @@
 namespace trn::object {
 
 // e_machine of trnemu objects (unassigned by the ELF registry; chosen).
-inline constexpr uint16_t ElfMachine = 0x5452;  // "TR"
+inline constexpr uint16_t ElfMachine = 0x5452; // "TR"
 inline constexpr uint32_t FormatVersion = 1;
 
 std::vector<uint8_t> writeObject(const Program &P);
@@ -40,6 +40,6 @@ bool looksLikeElf(std::span<const uint8_t> Bytes);
 std::optional<std::string> writeFileAtomically(const std::string &Path,
                                                std::span<const uint8_t> Bytes);
 
-}  // namespace trn::object
+} // namespace trn::object
 
 #endif

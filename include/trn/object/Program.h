@@ -23,9 +23,9 @@ enum class TensorRole : uint8_t { Input = 0, Output = 1, Scratch = 2 };
 const char *roleName(TensorRole R);
 
 struct SourceLoc {
-  uint32_t File = 0;  // index into Program::Files
-  uint32_t Line = 0;  // 1-based; 0 = unknown
-  uint32_t Col = 0;   // 1-based
+  uint32_t File = 0; // index into Program::Files
+  uint32_t Line = 0; // 1-based; 0 = unknown
+  uint32_t Col = 0;  // 1-based
   bool operator==(const SourceLoc &) const = default;
 };
 
@@ -72,7 +72,7 @@ struct Semaphore {
 struct Label {
   std::string Name;
   isa::Engine Eng = isa::Engine::SP;
-  uint32_t Index = 0;  // instruction index in the engine's stream
+  uint32_t Index = 0; // instruction index in the engine's stream
   bool operator==(const Label &) const = default;
 };
 
@@ -89,13 +89,13 @@ struct Stream {
 
 struct Program {
   isa::Chip TargetChip = isa::Chip::trn2;
-  std::vector<std::string> Files;  // source files named by SourceLoc::File
+  std::vector<std::string> Files; // source files named by SourceLoc::File
   std::array<Stream, isa::NumEngines> Streams;
   std::vector<Tensor> Tensors;
   std::vector<Allocation> Allocations;
   std::vector<Semaphore> Semaphores;
   std::vector<Label> Labels;
-  std::vector<uint8_t> Data;  // initial tensor contents
+  std::vector<uint8_t> Data; // initial tensor contents
 
   Stream &stream(isa::Engine E) { return Streams[static_cast<unsigned>(E)]; }
   const Stream &stream(isa::Engine E) const { return Streams[static_cast<unsigned>(E)]; }
@@ -105,6 +105,6 @@ struct Program {
   bool operator==(const Program &) const = default;
 };
 
-}  // namespace trn::object
+} // namespace trn::object
 
 #endif

@@ -23,16 +23,16 @@ class raw_ostream;
 namespace trn::trace {
 
 struct EngineReport {
-  std::string Name;  // "PE (Tensor)"
+  std::string Name; // "PE (Tensor)"
   uint64_t Instructions = 0;
-  int64_t ActivePs = 0;   // executing instructions
-  int64_t StalledPs = 0;  // blocked on semaphores
+  int64_t ActivePs = 0;  // executing instructions
+  int64_t StalledPs = 0; // blocked on semaphores
   // Stall time by cause: "s3 (loaded), last signalled by DMA q0.0 (SP #2)".
   std::map<std::string, int64_t> StalledOn;
 };
 
 struct QueueReport {
-  unsigned Queue = 0;  // engine * 16 + queue
+  unsigned Queue = 0; // engine * 16 + queue
   uint64_t Transfers = 0, Bytes = 0;
   int64_t BusyPs = 0;
 };
@@ -40,19 +40,19 @@ struct QueueReport {
 struct Report {
   std::string Chip;
   int64_t TotalPs = 0;
-  uint64_t Cycles = 0;  // of the PE clock
+  uint64_t Cycles = 0; // of the PE clock
   uint64_t Instructions = 0;
   std::array<EngineReport, isa::NumEngines> Engines;
-  double MatmulFlops = 0;      // useful TensorE FLOPs: 2 K M N per matmul
-  double PeakFlopTime = 0;     // sum over matmuls of FLOPs / peak FLOP/s for their dtype
-  double Mfu = 0;              // PeakFlopTime / total time
+  double MatmulFlops = 0;  // useful TensorE FLOPs: 2 K M N per matmul
+  double PeakFlopTime = 0; // sum over matmuls of FLOPs / peak FLOP/s for their dtype
+  double Mfu = 0;          // PeakFlopTime / total time
   uint64_t HbmReadBytes = 0, HbmWriteBytes = 0;
-  double HbmGBps = 0;          // (read + written) / total time
+  double HbmGBps = 0; // (read + written) / total time
   uint64_t DmaTransfers = 0, DmaBytes = 0;
-  int64_t DmaActivePs = 0;     // time at least one transfer was in flight
-  std::vector<QueueReport> Queues;  // those used, by queue number
+  int64_t DmaActivePs = 0;         // time at least one transfer was in flight
+  std::vector<QueueReport> Queues; // those used, by queue number
   double HostSeconds = 0;
-  double EmulatedFlops = 0;    // matmul FLOPs plus one per element an instruction writes
+  double EmulatedFlops = 0; // matmul FLOPs plus one per element an instruction writes
 };
 
 // Watches a run and builds its report.
@@ -76,6 +76,6 @@ void writeReportJson(const Report &R, llvm::raw_ostream &OS);
 // A short name for who sent a signal: "DVE #3" or "DMA q0.1 (SP #2)".
 std::string senderName(const emu::Sender &S);
 
-}  // namespace trn::trace
+} // namespace trn::trace
 
 #endif

@@ -15,9 +15,8 @@
 #ifndef TRN_TRACE_TRACE_H
 #define TRN_TRACE_TRACE_H
 
-#include "trn/emu/Emulator.h"
-
 #include "llvm/Support/JSON.h"
+#include "trn/emu/Emulator.h"
 
 #include <map>
 #include <set>
@@ -38,7 +37,7 @@ private:
   llvm::json::OStream J;
   std::set<unsigned> QueuesNamed;
   uint64_t NextFlow = 1;
-  double HbmGBps = -1;  // the last value written to the counter
+  double HbmGBps = -1; // the last value written to the counter
   std::vector<bool> AllocTouched;
   uint64_t SbufTouched = 0, PsumTouched = 0;
 
@@ -59,6 +58,6 @@ private:
   llvm::raw_ostream &OS;
 };
 
-}  // namespace trn::trace
+} // namespace trn::trace
 
 #endif

@@ -29,4 +29,4 @@ void execACTIVATION(ExecContext &C, const isa::Instr &) {
     C.store("accum", Sums);
 }
 
-}  // namespace trn::emu
+} // namespace trn::emu

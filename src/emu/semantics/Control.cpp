@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Semantics.h"
-
 #include "trn/emu/Numerics.h"
 
 #include <fmt/format.h>
@@ -33,14 +32,14 @@ void branchIf(ExecContext &C, bool Taken) {
   uint32_t Target = static_cast<uint32_t>(C.imm("target"));
   if (Target >= C.E.Code.size())
     C.fault(FaultKind::BadProgram,
-            fmt::format("branch target {} is past the end of the stream ({} instructions)",
-                        Target, C.E.Code.size()));
+            fmt::format("branch target {} is past the end of the stream ({} instructions)", Target,
+                        C.E.Code.size()));
   C.E.Jump = Target;
 }
 
 int32_t s(uint32_t V) { return static_cast<int32_t>(V); }
 
-}  // namespace
+} // namespace
 
 void execNOP(ExecContext &, const isa::Instr &) {}
 void execHALT(ExecContext &, const isa::Instr &) {}
@@ -54,16 +53,18 @@ void execSEM_SIGNAL(ExecContext &C, const isa::Instr &) {
              Sender{true, false, C.E.Id, C.Index, 0, C.M.NowPs});
 }
 
-void execLI(ExecContext &C, const isa::Instr &) { C.reg("rd") = static_cast<uint32_t>(C.imm("imm")); }
+void execLI(ExecContext &C, const isa::Instr &) {
+  C.reg("rd") = static_cast<uint32_t>(C.imm("imm"));
+}
 void execMOV(ExecContext &C, const isa::Instr &) { C.reg("rd") = C.reg("rs"); }
 
 // reg_load and reg_store move exactly one element: the operand's limit of
 // one element per partition does not stop a pattern over several partitions.
 static void requireOneElement(ExecContext &C, const View &V) {
   if (uint64_t(V.P) * V.N != 1)
-    C.faultOperand(FaultKind::Shape, V.Operand,
-                   fmt::format("a register moves one element, but the operand is [{} x {}]", V.P,
-                               V.N));
+    C.faultOperand(
+        FaultKind::Shape, V.Operand,
+        fmt::format("a register moves one element, but the operand is [{} x {}]", V.P, V.N));
 }
 
 void execREG_LOAD(ExecContext &C, const isa::Instr &) {
@@ -82,21 +83,37 @@ void execREG_STORE(ExecContext &C, const isa::Instr &) {
   C.writeElements(V, Bytes);
 }
 
-void execADD_RR(ExecContext &C, const isa::Instr &) { regAlu(C, [](uint32_t A, uint32_t B) { return A + B; }); }
+void execADD_RR(ExecContext &C, const isa::Instr &) {
+  regAlu(C, [](uint32_t A, uint32_t B) { return A + B; });
+}
 void execADD_RI(ExecContext &C, const isa::Instr &I) { execADD_RR(C, I); }
-void execSUB_RR(ExecContext &C, const isa::Instr &) { regAlu(C, [](uint32_t A, uint32_t B) { return A - B; }); }
+void execSUB_RR(ExecContext &C, const isa::Instr &) {
+  regAlu(C, [](uint32_t A, uint32_t B) { return A - B; });
+}
 void execSUB_RI(ExecContext &C, const isa::Instr &I) { execSUB_RR(C, I); }
-void execMUL_RR(ExecContext &C, const isa::Instr &) { regAlu(C, [](uint32_t A, uint32_t B) { return A * B; }); }
+void execMUL_RR(ExecContext &C, const isa::Instr &) {
+  regAlu(C, [](uint32_t A, uint32_t B) { return A * B; });
+}
 void execMUL_RI(ExecContext &C, const isa::Instr &I) { execMUL_RR(C, I); }
-void execAND_RR(ExecContext &C, const isa::Instr &) { regAlu(C, [](uint32_t A, uint32_t B) { return A & B; }); }
+void execAND_RR(ExecContext &C, const isa::Instr &) {
+  regAlu(C, [](uint32_t A, uint32_t B) { return A & B; });
+}
 void execAND_RI(ExecContext &C, const isa::Instr &I) { execAND_RR(C, I); }
-void execOR_RR(ExecContext &C, const isa::Instr &) { regAlu(C, [](uint32_t A, uint32_t B) { return A | B; }); }
+void execOR_RR(ExecContext &C, const isa::Instr &) {
+  regAlu(C, [](uint32_t A, uint32_t B) { return A | B; });
+}
 void execOR_RI(ExecContext &C, const isa::Instr &I) { execOR_RR(C, I); }
-void execXOR_RR(ExecContext &C, const isa::Instr &) { regAlu(C, [](uint32_t A, uint32_t B) { return A ^ B; }); }
+void execXOR_RR(ExecContext &C, const isa::Instr &) {
+  regAlu(C, [](uint32_t A, uint32_t B) { return A ^ B; });
+}
 void execXOR_RI(ExecContext &C, const isa::Instr &I) { execXOR_RR(C, I); }
-void execSHL_RR(ExecContext &C, const isa::Instr &) { regAlu(C, [](uint32_t A, uint32_t B) { return A << (B & 31); }); }
+void execSHL_RR(ExecContext &C, const isa::Instr &) {
+  regAlu(C, [](uint32_t A, uint32_t B) { return A << (B & 31); });
+}
 void execSHL_RI(ExecContext &C, const isa::Instr &I) { execSHL_RR(C, I); }
-void execSHR_RR(ExecContext &C, const isa::Instr &) { regAlu(C, [](uint32_t A, uint32_t B) { return A >> (B & 31); }); }
+void execSHR_RR(ExecContext &C, const isa::Instr &) {
+  regAlu(C, [](uint32_t A, uint32_t B) { return A >> (B & 31); });
+}
 void execSHR_RI(ExecContext &C, const isa::Instr &I) { execSHR_RR(C, I); }
 void execSRA_RR(ExecContext &C, const isa::Instr &) {
   regAlu(C, [](uint32_t A, uint32_t B) { return static_cast<uint32_t>(s(A) >> (B & 31)); });
@@ -114,9 +131,11 @@ void execMAX_RI(ExecContext &C, const isa::Instr &I) { execMAX_RR(C, I); }
 void execBEQ(ExecContext &C, const isa::Instr &) { branchIf(C, C.reg("rs1") == C.reg("rs2")); }
 void execBNE(ExecContext &C, const isa::Instr &) { branchIf(C, C.reg("rs1") != C.reg("rs2")); }
 void execBLT(ExecContext &C, const isa::Instr &) { branchIf(C, s(C.reg("rs1")) < s(C.reg("rs2"))); }
-void execBGE(ExecContext &C, const isa::Instr &) { branchIf(C, s(C.reg("rs1")) >= s(C.reg("rs2"))); }
+void execBGE(ExecContext &C, const isa::Instr &) {
+  branchIf(C, s(C.reg("rs1")) >= s(C.reg("rs2")));
+}
 void execBLTU(ExecContext &C, const isa::Instr &) { branchIf(C, C.reg("rs1") < C.reg("rs2")); }
 void execBGEU(ExecContext &C, const isa::Instr &) { branchIf(C, C.reg("rs1") >= C.reg("rs2")); }
 void execJMP(ExecContext &C, const isa::Instr &) { branchIf(C, true); }
 
-}  // namespace trn::emu
+} // namespace trn::emu

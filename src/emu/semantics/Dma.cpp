@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Semantics.h"
-
 #include "trn/emu/Numerics.h"
 
 #include <fmt/format.h>
@@ -48,4 +47,4 @@ void execDMA_TRANSPOSE(ExecContext &C, const isa::Instr &) {
   C.writeElements(Dst, Out);
 }
 
-}  // namespace trn::emu
+} // namespace trn::emu

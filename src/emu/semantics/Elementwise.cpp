@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Semantics.h"
-
 #include "trn/emu/Numerics.h"
 
 #include <fmt/format.h>
@@ -89,7 +88,7 @@ void intElementwise(ExecContext &C, std::initializer_list<const char *> Inputs, 
   C.writeElements(Dst, Out);
 }
 
-}  // namespace
+} // namespace
 
 void execTENSOR_TENSOR(ExecContext &C, const isa::Instr &) {
   notBothPsum(C, "src0", "src1");
@@ -109,9 +108,8 @@ void execTENSOR_TENSOR(ExecContext &C, const isa::Instr &) {
 void execTENSOR_SCALAR(ExecContext &C, const isa::Instr &) {
   isa::AluOp Op0 = C.enumOf<isa::AluOp>("op0"), Op1 = C.enumOf<isa::AluOp>("op1");
   bool Rev0 = C.flag("reverse0"), Rev1 = C.flag("reverse1");
-  if (C.E.Id == isa::Engine::ACT &&
-      ((Op0 != isa::AluOp::Multiply && Op0 != isa::AluOp::Add) ||
-       (Op1 != isa::AluOp::Add && Op1 != isa::AluOp::Bypass)))
+  if (C.E.Id == isa::Engine::ACT && ((Op0 != isa::AluOp::Multiply && Op0 != isa::AluOp::Add) ||
+                                     (Op1 != isa::AluOp::Add && Op1 != isa::AluOp::Bypass)))
     C.fault(FaultKind::BadProgram, "on the Scalar engine, tensor_scalar takes op0 multiply or add "
                                    "and op1 add or bypass");
   if ((isBitvec(Op0) || isBitvec(Op1)) && C.E.Id != isa::Engine::DVE)
@@ -208,7 +206,7 @@ void execTENSOR_COPY_PREDICATED(ExecContext &C, const isa::Instr &) {
   std::vector<uint8_t> S, P, D;
   C.readElements(Src, S);
   C.readElements(Pred, P);
-  C.readElements(Dst, D, /*CheckInit=*/false);  // only the kept elements matter
+  C.readElements(Dst, D, /*CheckInit=*/false); // only the kept elements matter
   for (size_t K = 0; K < size_t(Dst.P) * Dst.N; ++K)
     if (loadAsInt(Pred.AP->Type, P.data() + K * Pred.ElemBytes) != 0)
       std::memcpy(D.data() + K * Dst.ElemBytes, S.data() + K * Dst.ElemBytes, Dst.ElemBytes);
@@ -238,8 +236,8 @@ void execMEMSET(ExecContext &C, const isa::Instr &) {
 void execRECIPROCAL(ExecContext &C, const isa::Instr &) {
   Tile T = C.load("src");
   for (float &V : T.V)
-    V = 1.0f / V;  // fp32 division is correctly rounded
+    V = 1.0f / V; // fp32 division is correctly rounded
   C.store("dst", T);
 }
 
-}  // namespace trn::emu
+} // namespace trn::emu

@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Semantics.h"
-
 #include "trn/emu/Numerics.h"
 
 #include <fmt/format.h>
@@ -43,18 +42,24 @@ std::vector<int32_t> affineValues(ExecContext &C, const View &Dst) {
 // V cmp 0, exactly on the int32 value.
 bool holds(ExecContext &C, isa::AluOp Cmp, int32_t V) {
   switch (Cmp) {
-  case isa::AluOp::Equal: return V == 0;
-  case isa::AluOp::NotEqual: return V != 0;
-  case isa::AluOp::Greater: return V > 0;
-  case isa::AluOp::GreaterEqual: return V >= 0;
-  case isa::AluOp::Less: return V < 0;
-  case isa::AluOp::LessEqual: return V <= 0;
+  case isa::AluOp::Equal:
+    return V == 0;
+  case isa::AluOp::NotEqual:
+    return V != 0;
+  case isa::AluOp::Greater:
+    return V > 0;
+  case isa::AluOp::GreaterEqual:
+    return V >= 0;
+  case isa::AluOp::Less:
+    return V < 0;
+  case isa::AluOp::LessEqual:
+    return V <= 0;
   default:
     C.fault(FaultKind::BadProgram, "operand 'cmp' of 'affine_select' must be a comparison");
   }
 }
 
-}  // namespace
+} // namespace
 
 void execTRANSPOSE_DVE(ExecContext &C, const isa::Instr &) {
   RawTile In = C.loadRaw("src");
@@ -64,8 +69,8 @@ void execTRANSPOSE_DVE(ExecContext &C, const isa::Instr &) {
   if (In.P <= 32 && In.N <= 32) {
     // One tile: [P, F] -> [F, P].
     if (Dst.P != In.N || Dst.N != In.P)
-      C.fault(FaultKind::Shape, fmt::format("'src' is [{} x {}], so 'dst' must be [{} x {}]",
-                                            In.P, In.N, In.N, In.P));
+      C.fault(FaultKind::Shape, fmt::format("'src' is [{} x {}], so 'dst' must be [{} x {}]", In.P,
+                                            In.N, In.N, In.P));
     Out.P = static_cast<uint32_t>(In.N);
     Out.N = In.P;
     for (uint32_t I = 0; I < In.P; ++I)
@@ -145,4 +150,4 @@ void execAFFINE_SELECT(ExecContext &C, const isa::Instr &) {
   C.store("dst", T);
 }
 
-}  // namespace trn::emu
+} // namespace trn::emu

@@ -1,7 +1,6 @@
 //===- Reduce.cpp - reductions, scans and statistics (Vector) -------------===//
 
 #include "Semantics.h"
-
 #include "trn/emu/Numerics.h"
 
 #include <fmt/format.h>
@@ -15,7 +14,8 @@ namespace trn::emu {
 namespace {
 
 void requireReducible(ExecContext &C, const char *Name) {
-  const isa::EnumValueDesc *V = isa::enumValue(isa::EnumTypeId::AluOp, static_cast<uint8_t>(C.imm(Name)));
+  const isa::EnumValueDesc *V =
+      isa::enumValue(isa::EnumTypeId::AluOp, static_cast<uint8_t>(C.imm(Name)));
   if (!V || !V->Reducible)
     C.fault(FaultKind::BadProgram,
             fmt::format("'{}' cannot reduce with '{}'", C.D.Mnemonic, V ? V->Name : "?"));
@@ -26,8 +26,8 @@ void requireComparison(ExecContext &C, const char *Name) {
   using isa::AluOp;
   if (Op != AluOp::Equal && Op != AluOp::NotEqual && Op != AluOp::Greater &&
       Op != AluOp::GreaterEqual && Op != AluOp::Less && Op != AluOp::LessEqual)
-    C.fault(FaultKind::BadProgram, fmt::format("operand '{}' of '{}' must be a comparison", Name,
-                                               C.D.Mnemonic));
+    C.fault(FaultKind::BadProgram,
+            fmt::format("operand '{}' of '{}' must be a comparison", Name, C.D.Mnemonic));
 }
 
 // The first element of a reduction, as the op alone makes it (a reduction
@@ -37,14 +37,18 @@ float reduceFirst(isa::AluOp Op, float X) {
   using isa::AluOp;
   switch (Op) {
   case AluOp::AbsMax:
-  case AluOp::AbsMin: return std::fabs(X);
+  case AluOp::AbsMin:
+    return std::fabs(X);
   case AluOp::LogicalAnd:
   case AluOp::LogicalOr:
-  case AluOp::LogicalXor: return X != 0 ? 1.0f : 0.0f;
+  case AluOp::LogicalXor:
+    return X != 0 ? 1.0f : 0.0f;
   case AluOp::BitwiseAnd:
   case AluOp::BitwiseOr:
-  case AluOp::BitwiseXor: return aluOp(AluOp::BitwiseAnd, X, X);  // x & x: the integer part
-  default: return X;
+  case AluOp::BitwiseXor:
+    return aluOp(AluOp::BitwiseAnd, X, X); // x & x: the integer part
+  default:
+    return X;
   }
 }
 
@@ -73,7 +77,7 @@ bool above(float A, float B) {
   return A > B;
 }
 
-}  // namespace
+} // namespace
 
 void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
   requireReducible(C, "op");
@@ -147,7 +151,7 @@ void execBN_STATS(ExecContext &C, const isa::Instr &) {
   Tile In = C.load("src");
   Tile Out(In.P, 6);
   for (uint32_t P = 0; P < In.P; ++P)
-    for (unsigned G = 0; G < 2; ++G) {  // even indices, then odd
+    for (unsigned G = 0; G < 2; ++G) { // even indices, then odd
       float Count = 0, Sum = 0;
       for (uint64_t K = G; K < In.N; K += 2) {
         Sum += In.at(P, K);
@@ -193,7 +197,8 @@ void execBN_AGGR(ExecContext &C, const isa::Instr &) {
 void execMAX8(ExecContext &C, const isa::Instr &) {
   Tile In = C.load("src");
   if (In.N < 8)
-    C.fault(FaultKind::Shape, fmt::format("max8 needs at least 8 elements per partition, not {}", In.N));
+    C.fault(FaultKind::Shape,
+            fmt::format("max8 needs at least 8 elements per partition, not {}", In.N));
   Tile Out(In.P, 8);
   for (uint32_t P = 0; P < In.P; ++P) {
     std::vector<float> Row(In.row(P), In.row(P) + In.N);
@@ -279,4 +284,4 @@ void execPARTITION_REDUCE(ExecContext &C, const isa::Instr &) {
   C.store("dst", Out);
 }
 
-}  // namespace trn::emu
+} // namespace trn::emu

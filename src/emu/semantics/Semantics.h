@@ -18,6 +18,6 @@ namespace trn::emu {
 #define TRN_EMU_DISPATCH
 #include "trn/emu/EmuDispatch.inc"
 
-}  // namespace trn::emu
+} // namespace trn::emu
 
 #endif

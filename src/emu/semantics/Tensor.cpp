@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Semantics.h"
-
 #include "trn/emu/Numerics.h"
 
 #include <fmt/format.h>
@@ -77,12 +76,14 @@ void multiplyMoving(ExecContext &C) {
     if (Dst.ElemBytes != (SB == 1 ? 2u : SB))
       C.fault(FaultKind::DType,
               fmt::format("a transpose of {} writes {}-byte elements, but 'dst' is {}",
-                          isa::dtype(S.Type).Name, SB == 1 ? 2 : SB, isa::dtype(Dst.AP->Type).Name));
+                          isa::dtype(S.Type).Name, SB == 1 ? 2 : SB,
+                          isa::dtype(Dst.AP->Type).Name));
     std::vector<uint8_t> Out(size_t(Dst.P) * Dst.N * Dst.ElemBytes, 0);
     for (uint32_t M = 0; M < S.M; ++M)
       for (uint32_t K = 0; K < S.K; ++K)
-        std::memcpy(&Out[(size_t(M) * Dst.N + K) * Dst.ElemBytes], &S.Raw[(size_t(K) * S.M + M) * SB],
-                    SB);  // fp8 lands in the low byte, the upper byte stays 0
+        std::memcpy(&Out[(size_t(M) * Dst.N + K) * Dst.ElemBytes],
+                    &S.Raw[(size_t(K) * S.M + M) * SB],
+                    SB); // fp8 lands in the low byte, the upper byte stays 0
     C.writeElements(Dst, Out, /*FromMatmul=*/true);
     return;
   }
@@ -128,7 +129,7 @@ void multiplyMoving(ExecContext &C) {
   C.writeElements(Dst, Bytes, /*FromMatmul=*/true);
 }
 
-}  // namespace
+} // namespace
 
 void execLOAD_STATIONARY(ExecContext &C, const isa::Instr &) { loadStationary(C); }
 void execMULTIPLY_MOVING(ExecContext &C, const isa::Instr &) { multiplyMoving(C); }
@@ -145,8 +146,8 @@ void execTRANSPOSE_PE(ExecContext &C, const isa::Instr &) {
   if (Dst.AP->Type != C.ap("src").Type)
     C.fault(FaultKind::DType, "transpose keeps the dtype: 'dst' must have the dtype of 'src'");
   if (Dst.P != In.N || Dst.N != In.P)
-    C.fault(FaultKind::Shape, fmt::format("'src' is [{} x {}], so 'dst' must be [{} x {}]", In.P,
-                                          In.N, In.N, In.P));
+    C.fault(FaultKind::Shape,
+            fmt::format("'src' is [{} x {}], so 'dst' must be [{} x {}]", In.P, In.N, In.N, In.P));
   Tile Out(Dst.P, Dst.N);
   for (uint64_t F = 0; F < In.N; ++F)
     for (uint32_t P = 0; P < In.P; ++P) {
@@ -165,4 +166,4 @@ void execTRANSPOSE_PE(ExecContext &C, const isa::Instr &) {
   S = {true, Raw.Type, Raw.P, static_cast<uint32_t>(Raw.N), In.V, Raw.Bytes};
 }
 
-}  // namespace trn::emu
+} // namespace trn::emu
