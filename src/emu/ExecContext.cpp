@@ -94,6 +94,9 @@ View ExecContext::view(const char *Name) {
       }
     }
   }
+  V.Contiguous = true;
+  for (uint64_t K = 1; K < V.N && V.Contiguous; ++K)
+    V.Contiguous = V.Offsets[K] == V.Offsets[0] + static_cast<int64_t>(K);
   auto [MinIt, MaxIt] = std::minmax_element(V.Offsets.begin(), V.Offsets.end());
   int64_t Lo = *MinIt, Hi = *MaxIt;
   if (AP.Space == isa::MemSpace::HBM) {
@@ -155,6 +158,17 @@ void ExecContext::markRead(const View &V) {
   if (V.AP->Space == isa::MemSpace::HBM)
     return;
   OnChip &Mem = V.AP->Space == isa::MemSpace::SBUF ? M.Sbuf : M.Psum;
+  if (V.Contiguous) {
+    // Whole rows at once; only a row with a gap is looked at byte by byte.
+    size_t Len = V.N * V.ElemBytes;
+    bool AllWritten = true;
+    for (uint32_t P = 0; P < V.P && AllWritten; ++P)
+      AllWritten = !std::memchr(
+          &Mem.Written[Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, 0)))], 0,
+          Len);
+    if (AllWritten)
+      return;
+  }
   for (uint32_t P = 0; P < V.P; ++P)
     for (uint64_t K = 0; K < V.N; ++K) {
       size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, K)));
@@ -176,13 +190,25 @@ void ExecContext::readElements(const View &V, std::vector<uint8_t> &Out, bool Ch
     markRead(V);
   Out.resize(size_t(V.P) * V.N * V.ElemBytes);
   uint8_t *Dst = Out.data();
+  size_t RowBytes = V.N * V.ElemBytes;
   if (V.AP->Space == isa::MemSpace::HBM) {
-    for (uint32_t P = 0; P < V.P; ++P)
+    for (uint32_t P = 0; P < V.P; ++P) {
+      if (V.Contiguous) {
+        M.HbmMem.read(static_cast<uint64_t>(V.byteOf(P, 0)), Dst, RowBytes);
+        Dst += RowBytes;
+        continue;
+      }
       for (uint64_t K = 0; K < V.N; ++K, Dst += V.ElemBytes)
         M.HbmMem.read(static_cast<uint64_t>(V.byteOf(P, K)), Dst, V.ElemBytes);
+    }
     return;
   }
   OnChip &Mem = V.AP->Space == isa::MemSpace::SBUF ? M.Sbuf : M.Psum;
+  if (V.Contiguous) {
+    for (uint32_t P = 0; P < V.P; ++P, Dst += RowBytes)
+      std::memcpy(Dst, Mem.at(V.AP->PartStart + P, 0) + V.byteOf(P, 0), RowBytes);
+    return;
+  }
   for (uint32_t P = 0; P < V.P; ++P) {
     const uint8_t *Part = Mem.at(V.AP->PartStart + P, 0);
     for (uint64_t K = 0; K < V.N; ++K, Dst += V.ElemBytes)
@@ -192,14 +218,33 @@ void ExecContext::readElements(const View &V, std::vector<uint8_t> &Out, bool Ch
 
 void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, bool FromMatmul) {
   const uint8_t *Src = In.data();
+  size_t RowBytes = V.N * V.ElemBytes;
   if (V.AP->Space == isa::MemSpace::HBM) {
-    for (uint32_t P = 0; P < V.P; ++P)
+    for (uint32_t P = 0; P < V.P; ++P) {
+      if (V.Contiguous) {
+        M.HbmMem.write(static_cast<uint64_t>(V.byteOf(P, 0)), Src, RowBytes);
+        Src += RowBytes;
+        continue;
+      }
       for (uint64_t K = 0; K < V.N; ++K, Src += V.ElemBytes)
         M.HbmMem.write(static_cast<uint64_t>(V.byteOf(P, K)), Src, V.ElemBytes);
+    }
     return;
   }
   bool IsPsum = V.AP->Space == isa::MemSpace::PSUM;
   OnChip &Mem = IsPsum ? M.Psum : M.Sbuf;
+  Machine::PsumWriter Writer = FromMatmul ? Machine::PsumWriter::Matmul : Machine::PsumWriter::Other;
+  if (V.Contiguous) {
+    for (uint32_t P = 0; P < V.P; ++P, Src += RowBytes) {
+      size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, 0)));
+      std::memcpy(&Mem.Bytes[At], Src, RowBytes);
+      std::memset(&Mem.Written[At], 1, RowBytes);
+      if (IsPsum)  // every 4-byte word the row touches
+        for (size_t W = At / 4; W <= (At + RowBytes - 1) / 4; ++W)
+          M.PsumWords[W] = Writer;
+    }
+    return;
+  }
   for (uint32_t P = 0; P < V.P; ++P) {
     uint32_t Part = V.AP->PartStart + P;
     uint8_t *Base = Mem.at(Part, 0);
@@ -220,6 +265,10 @@ Tile ExecContext::load(const char *Name) {
   readElements(V, Bytes);
   Tile T(V.P, V.N);
   isa::DType Type = V.AP->Type;
+  if (Type == isa::DType::FP32) {  // the lanes' own format: the bits as they are
+    std::memcpy(T.V.data(), Bytes.data(), Bytes.size());
+    return T;
+  }
   for (size_t K = 0; K < T.V.size(); ++K)
     T.V[K] = loadAsFloat(Type, Bytes.data() + K * V.ElemBytes);
   return T;
@@ -233,8 +282,11 @@ void ExecContext::store(const char *Name, const Tile &T) {
                              T.N, V.P, V.N));
   std::vector<uint8_t> Bytes(T.V.size() * V.ElemBytes);
   isa::DType Type = V.AP->Type;
-  for (size_t K = 0; K < T.V.size(); ++K)
-    storeFromFloat(Type, Bytes.data() + K * V.ElemBytes, T.V[K]);
+  if (Type == isa::DType::FP32)
+    std::memcpy(Bytes.data(), T.V.data(), Bytes.size());
+  else
+    for (size_t K = 0; K < T.V.size(); ++K)
+      storeFromFloat(Type, Bytes.data() + K * V.ElemBytes, T.V[K]);
   writeElements(V, Bytes);
 }
 

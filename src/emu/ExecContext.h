@@ -49,6 +49,7 @@ struct View {
   std::vector<int64_t> Offsets; // N element offsets, in access-pattern order
   int64_t Base = 0;             // bytes (per partition on chip, absolute in HBM)
   int64_t PartStep = 0;         // HBM: elements between rows
+  bool Contiguous = false;      // Offsets[k] == Offsets[0] + k: rows copy whole
 
   // Byte address of element I of partition Part (on chip: within the
   // partition; HBM: absolute).
