@@ -9,6 +9,8 @@
 
 #include "ExecContext.h"
 
+#include "trn/emu/Numerics.h"
+
 #include <cmath>
 #include <limits>
 
@@ -18,8 +20,12 @@ namespace {
 
 float nanIfAny(float A, float B, float R) { return std::isnan(A) || std::isnan(B) ? NAN : R; }
 float b2f(bool B) { return B ? 1.0f : 0.0f; }
-int32_t toI32(float F) {
-  // Bitvec ops on float lanes work on the integer part, saturated.
+float sigmoid(float X) { return 1.0f / (1.0f + std::exp(-X)); }
+float softplus(float X) { return X > 20.0f ? X : std::log1p(std::exp(X)); }
+
+} // namespace
+
+int32_t laneInt(float F) {
   if (std::isnan(F))
     return 0;
   if (F >= 2147483647.0f)
@@ -28,10 +34,20 @@ int32_t toI32(float F) {
     return INT32_MIN;
   return static_cast<int32_t>(F);
 }
-float sigmoid(float X) { return 1.0f / (1.0f + std::exp(-X)); }
-float softplus(float X) { return X > 20.0f ? X : std::log1p(std::exp(X)); }
 
-} // namespace
+int64_t bitvecResult(isa::DType Src, int64_t V) {
+  return isa::dtype(Src).Kind == isa::DTypeKind::UInt ? int64_t(static_cast<uint32_t>(V))
+                                                      : int64_t(static_cast<int32_t>(V));
+}
+
+bool isIntegerType(isa::DType T) { return isa::dtype(T).Kind != isa::DTypeKind::Float; }
+
+void storeInteger(isa::DType T, uint8_t *P, int64_t V) {
+  if (isIntegerType(T))
+    storeFromInt(T, P, V);
+  else
+    storeFromFloat(T, P, static_cast<float>(V));
+}
 
 bool isBitvec(isa::AluOp Op) {
   const isa::EnumValueDesc *V = isa::enumValue(isa::EnumTypeId::AluOp, static_cast<uint8_t>(Op));
@@ -91,7 +107,7 @@ float aluOp(isa::AluOp Op, float A, float B) {
   case AluOp::RightShift:
     // The 32-bit result read as a signed integer, as the lanes' integer
     // parts were (so that ~0 and -1 << 0 are both -1).
-    return static_cast<float>(static_cast<int32_t>(aluOpInt(Op, toI32(A), toI32(B))));
+    return static_cast<float>(static_cast<int32_t>(aluOpInt(Op, laneInt(A), laneInt(B))));
   case AluOp::Abs:
     return std::fabs(A);
   case AluOp::Square:

@@ -115,6 +115,16 @@ float aluOp(isa::AluOp Op, float A, float B);
 // The same on raw integers (bitvec and integer arithmetic).
 int64_t aluOpInt(isa::AluOp Op, int64_t A, int64_t B);
 bool isBitvec(isa::AluOp Op);
+// The integers bitvec ops work on (see the AluOp enum): an fp32 lane gives
+// its integer part, saturated to int32, NaN giving 0.
+int32_t laneInt(float F);
+// A 32-bit bitvec result, read as unsigned when the source dtype is
+// unsigned and as signed otherwise.
+int64_t bitvecResult(isa::DType Src, int64_t V);
+bool isIntegerType(isa::DType T);
+// An integer stored as dtype T: wrapped to an integer dtype's width, rounded
+// to nearest even for a float dtype.
+void storeInteger(isa::DType T, uint8_t *P, int64_t V);
 // An activation function in fp32.
 float activate(isa::ActFunc F, float X);
 

@@ -19,8 +19,6 @@ namespace trn::emu {
 
 namespace {
 
-bool isInt(isa::DType T) { return isa::dtype(T).Kind != isa::DTypeKind::Float; }
-
 void notBothPsum(ExecContext &C, const char *A, const char *B) {
   if (C.ap(A).Space == isa::MemSpace::PSUM && C.ap(B).Space == isa::MemSpace::PSUM)
     C.fault(FaultKind::BadProgram,
@@ -33,33 +31,6 @@ void requireArithmetic(ExecContext &C, const char *Name) {
     C.fault(FaultKind::BadProgram,
             fmt::format("'{}' takes arithmetic ops only; '{}' is a bitvec op", C.D.Mnemonic,
                         isa::enumValue(isa::EnumTypeId::AluOp, static_cast<uint8_t>(Op))->Name));
-}
-
-// A bitvec op's integer operand from an fp32 lane or scalar: the integer
-// part, saturated to int32, NaN -> 0 (as aluOp does).
-int64_t laneInt(float F) {
-  if (std::isnan(F))
-    return 0;
-  if (F >= 2147483647.0f)
-    return INT32_MAX;
-  if (F <= -2147483648.0f)
-    return INT32_MIN;
-  return static_cast<int32_t>(F);
-}
-
-// A bitvec result is 32 bits wide, read as signed when the source dtype is
-// signed (or a float type) and as unsigned otherwise; that integer is then
-// converted to dst's dtype: wrapped to an integer dtype's width, rounded to
-// nearest even for a float dtype.
-int64_t result32(isa::DType Src, int64_t V) {
-  return isa::dtype(Src).Kind == isa::DTypeKind::UInt ? int64_t(static_cast<uint32_t>(V))
-                                                      : int64_t(static_cast<int32_t>(V));
-}
-void storeInt(isa::DType Dst, uint8_t *P, int64_t V) {
-  if (isInt(Dst))
-    storeFromInt(Dst, P, V);
-  else
-    storeFromFloat(Dst, P, static_cast<float>(V));
 }
 
 // dst = f(element i of every input), on raw integers.
@@ -83,7 +54,7 @@ void intElementwise(ExecContext &C, std::initializer_list<const char *> Inputs, 
   for (size_t K = 0; K < size_t(Dst.P) * Dst.N; ++K) {
     for (size_t A = 0; A < In.size(); ++A)
       Args[A] = loadAsInt(Types[A], In[A].data() + K * isa::dtype(Types[A]).StorageBytes);
-    storeInt(Dst.AP->Type, Out.data() + K * Dst.ElemBytes, result32(Types[0], F(Args)));
+    storeInteger(Dst.AP->Type, Out.data() + K * Dst.ElemBytes, bitvecResult(Types[0], F(Args)));
   }
   C.writeElements(Dst, Out);
 }
@@ -93,7 +64,7 @@ void intElementwise(ExecContext &C, std::initializer_list<const char *> Inputs, 
 void execTENSOR_TENSOR(ExecContext &C, const isa::Instr &) {
   notBothPsum(C, "src0", "src1");
   isa::AluOp Op = C.enumOf<isa::AluOp>("op");
-  if (isBitvec(Op) && isInt(C.ap("src0").Type) && isInt(C.ap("src1").Type)) {
+  if (isBitvec(Op) && isIntegerType(C.ap("src0").Type) && isIntegerType(C.ap("src1").Type)) {
     intElementwise(C, {"src0", "src1"},
                    [&](const std::vector<int64_t> &A) { return aluOpInt(Op, A[0], A[1]); });
     return;
@@ -115,7 +86,7 @@ void execTENSOR_SCALAR(ExecContext &C, const isa::Instr &) {
   if ((isBitvec(Op0) || isBitvec(Op1)) && C.E.Id != isa::Engine::DVE)
     C.fault(FaultKind::BadProgram, "bitvec ops in tensor_scalar run on the Vector engine only");
   isa::DType SrcType = C.ap("src").Type;
-  if ((isBitvec(Op0) || isBitvec(Op1)) && isInt(SrcType)) {
+  if ((isBitvec(Op0) || isBitvec(Op1)) && isIntegerType(SrcType)) {
     // Raw integers: a bitvec op takes the lane's integer (exact) and the
     // scalar's integer part; an arithmetic op in the chain computes in fp32
     // (its result's integer part feeds a following bitvec op).
@@ -134,7 +105,7 @@ void execTENSOR_SCALAR(ExecContext &C, const isa::Instr &) {
     auto Apply = [&](isa::AluOp Op, Lane L, float S, bool Rev) -> Lane {
       if (isBitvec(Op)) {
         int64_t A = L.IsInt ? L.I : laneInt(L.F), B = laneInt(S);
-        return {true, result32(SrcType, Rev ? aluOpInt(Op, B, A) : aluOpInt(Op, A, B)), 0};
+        return {true, bitvecResult(SrcType, Rev ? aluOpInt(Op, B, A) : aluOpInt(Op, A, B)), 0};
       }
       float A = L.IsInt ? static_cast<float>(L.I) : L.F;
       return {false, 0, Rev ? aluOp(Op, S, A) : aluOp(Op, A, S)};
@@ -149,7 +120,7 @@ void execTENSOR_SCALAR(ExecContext &C, const isa::Instr &) {
           L = Apply(Op1, L, S1, Rev1);
         uint8_t *O = Out.data() + At * Dst.ElemBytes;
         if (L.IsInt)
-          storeInt(Dst.AP->Type, O, L.I);
+          storeInteger(Dst.AP->Type, O, L.I);
         else
           storeFromFloat(Dst.AP->Type, O, L.F);
       }

@@ -126,13 +126,8 @@ void execIOTA(ExecContext &C, const isa::Instr &) {
   View Dst = C.view("dst");
   std::vector<int32_t> V = affineValues(C, Dst);
   std::vector<uint8_t> Out(V.size() * Dst.ElemBytes);
-  bool Float = isa::dtype(Dst.AP->Type).Kind == isa::DTypeKind::Float;
-  for (size_t K = 0; K < V.size(); ++K) {
-    if (Float)
-      storeFromFloat(Dst.AP->Type, Out.data() + K * Dst.ElemBytes, static_cast<float>(V[K]));
-    else
-      storeFromInt(Dst.AP->Type, Out.data() + K * Dst.ElemBytes, V[K]);
-  }
+  for (size_t K = 0; K < V.size(); ++K)
+    storeInteger(Dst.AP->Type, Out.data() + K * Dst.ElemBytes, V[K]);
   C.writeElements(Dst, Out);
 }
 

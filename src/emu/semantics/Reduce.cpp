@@ -46,26 +46,10 @@ float reduceFirst(isa::AluOp Op, float X) {
   case AluOp::BitwiseAnd:
   case AluOp::BitwiseOr:
   case AluOp::BitwiseXor:
-    return aluOp(AluOp::BitwiseAnd, X, X); // x & x: the integer part
+    return static_cast<float>(laneInt(X)); // the integer part
   default:
     return X;
   }
-}
-
-bool isIntType(isa::DType T) { return isa::dtype(T).Kind != isa::DTypeKind::Float; }
-
-// A bitvec result is 32 bits, read as signed unless the source dtype is
-// unsigned, then converted to dst's dtype (wrapped for integer dtypes,
-// rounded to nearest even for float dtypes); as in Elementwise.cpp.
-int64_t result32(isa::DType Src, int64_t V) {
-  return isa::dtype(Src).Kind == isa::DTypeKind::UInt ? int64_t(static_cast<uint32_t>(V))
-                                                      : int64_t(static_cast<int32_t>(V));
-}
-void storeInt(isa::DType Dst, uint8_t *P, int64_t V) {
-  if (isIntType(Dst))
-    storeFromInt(Dst, P, V);
-  else
-    storeFromFloat(Dst, P, static_cast<float>(V));
 }
 
 // NaN ranks above every number; otherwise descending.
@@ -91,7 +75,7 @@ void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
   for (uint32_t D = Src.NumDims - static_cast<uint32_t>(Axes); D < Src.NumDims; ++D)
     Inner *= Src.Dims[D].Count;
   bool Negate = C.flag("negate");
-  bool IntPath = isBitvec(Op) && isa::dtype(Src.Type).Kind != isa::DTypeKind::Float;
+  bool IntPath = isBitvec(Op) && isIntegerType(Src.Type);
   View DstV = C.view("dst");
   uint64_t Outer = Src.elementsPerPartition() / Inner;
   if (DstV.P != Src.NumPartitions || DstV.N != Outer)
@@ -110,8 +94,8 @@ void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
         int64_t Acc = loadAsInt(In.Type, Row);
         for (uint64_t K = 1; K < Inner; ++K)
           Acc = aluOpInt(Op, Acc, loadAsInt(In.Type, Row + K * EB));
-        Acc = result32(In.Type, Acc);
-        storeInt(DstV.AP->Type, Out.data() + (size_t(P) * Outer + O) * DstV.ElemBytes,
+        Acc = bitvecResult(In.Type, Acc);
+        storeInteger(DstV.AP->Type, Out.data() + (size_t(P) * Outer + O) * DstV.ElemBytes,
                  Negate ? -Acc : Acc);
       }
     C.writeElements(DstV, Out);
@@ -253,7 +237,7 @@ void execRANGE_SELECT(ExecContext &C, const isa::Instr &) {
 void execPARTITION_REDUCE(ExecContext &C, const isa::Instr &) {
   requireReducible(C, "op");
   isa::AluOp Op = C.enumOf<isa::AluOp>("op");
-  if (isBitvec(Op) && isIntType(C.ap("src").Type)) {
+  if (isBitvec(Op) && isIntegerType(C.ap("src").Type)) {
     // Raw integers, as tensor_reduce combines them.
     RawTile In = C.loadRaw("src");
     View Dst = C.view("dst");
@@ -268,7 +252,7 @@ void execPARTITION_REDUCE(ExecContext &C, const isa::Instr &) {
       int64_t Acc = loadAsInt(In.Type, In.Bytes.data() + K * EB);
       for (uint32_t P = 1; P < In.P; ++P)
         Acc = aluOpInt(Op, Acc, loadAsInt(In.Type, In.Bytes.data() + (size_t(P) * In.N + K) * EB));
-      storeInt(Dst.AP->Type, Out.data() + K * Dst.ElemBytes, result32(In.Type, Acc));
+      storeInteger(Dst.AP->Type, Out.data() + K * Dst.ElemBytes, bitvecResult(In.Type, Acc));
     }
     C.writeElements(Dst, Out);
     return;
