@@ -77,6 +77,14 @@ public:
 
 using APF = AccessPatternField;
 
+// Free dimension d's fields, and wait w's header fields.
+constexpr APF Strides[] = {APF::Dim0Stride, APF::Dim1Stride, APF::Dim2Stride, APF::Dim3Stride};
+constexpr APF Counts[] = {APF::Dim0Count, APF::Dim1Count, APF::Dim2Count, APF::Dim3Count};
+constexpr HeaderField Cond[] = {HeaderField::Wait0Cond, HeaderField::Wait1Cond};
+constexpr HeaderField IsReg[] = {HeaderField::Wait0IsReg, HeaderField::Wait1IsReg};
+constexpr HeaderField Sem[] = {HeaderField::Wait0Sem, HeaderField::Wait1Sem};
+constexpr HeaderField Value[] = {HeaderField::Wait0Value, HeaderField::Wait1Value};
+
 std::optional<std::string> writeAP(std::span<uint8_t> Out, unsigned Base, const AccessPattern &AP) {
   FieldWriter W(Out, Base, OperandKind::AccessPattern);
   if (!AP.present())
@@ -90,9 +98,6 @@ std::optional<std::string> writeAP(std::span<uint8_t> Out, unsigned Base, const 
             W.put(APF::PartStart, AP.PartStart) && W.put(APF::NumPartitions, AP.NumPartitions) &&
             W.put(APF::NumDims, AP.NumDims) && W.put(APF::Base, static_cast<int64_t>(AP.Base)) &&
             W.put(APF::PartStep, AP.PartStep);
-  static constexpr APF Strides[] = {APF::Dim0Stride, APF::Dim1Stride, APF::Dim2Stride,
-                                    APF::Dim3Stride};
-  static constexpr APF Counts[] = {APF::Dim0Count, APF::Dim1Count, APF::Dim2Count, APF::Dim3Count};
   for (unsigned D = 0; Ok && D < AP.NumDims; ++D)
     Ok = W.put(Strides[D], AP.Dims[D].Stride) && W.put(Counts[D], AP.Dims[D].Count);
   if (!Ok)
@@ -114,9 +119,6 @@ AccessPattern readAP(std::span<const uint8_t> In, unsigned Base) {
   AP.NumDims = static_cast<uint32_t>(R.get(APF::NumDims));
   AP.Base = static_cast<uint64_t>(R.get(APF::Base));
   AP.PartStep = R.get(APF::PartStep);
-  static constexpr APF Strides[] = {APF::Dim0Stride, APF::Dim1Stride, APF::Dim2Stride,
-                                    APF::Dim3Stride};
-  static constexpr APF Counts[] = {APF::Dim0Count, APF::Dim1Count, APF::Dim2Count, APF::Dim3Count};
   for (unsigned D = 0; D < MaxDims && D < AP.NumDims; ++D)
     AP.Dims[D] = {R.get(Strides[D]), static_cast<uint32_t>(R.get(Counts[D]))};
   return AP;
@@ -280,10 +282,6 @@ std::optional<CodecError> encode(const Instr &I, std::vector<uint8_t> &Out) {
         fmt::format("'{}' cannot run on engine {}", D.Mnemonic, engine(I.Eng).RecordName)};
   putHeader(Bytes, HeaderField::Opcode, D.Encoding);
   putHeader(Bytes, HeaderField::Engine, static_cast<uint64_t>(I.Eng));
-  static constexpr HeaderField Cond[] = {HeaderField::Wait0Cond, HeaderField::Wait1Cond};
-  static constexpr HeaderField IsReg[] = {HeaderField::Wait0IsReg, HeaderField::Wait1IsReg};
-  static constexpr HeaderField Sem[] = {HeaderField::Wait0Sem, HeaderField::Wait1Sem};
-  static constexpr HeaderField Value[] = {HeaderField::Wait0Value, HeaderField::Wait1Value};
   for (unsigned W = 0; W < MaxWaits; ++W) {
     if (!I.Waits[W])
       continue;
@@ -326,10 +324,6 @@ std::variant<Decoded, CodecError> decode(std::span<const uint8_t> Bytes) {
     return Fail(fmt::format("'{}' with engine field {}, which names no engine that runs it",
                             D->Mnemonic, EngineId));
   I.Eng = static_cast<Engine>(EngineId);
-  static constexpr HeaderField Cond[] = {HeaderField::Wait0Cond, HeaderField::Wait1Cond};
-  static constexpr HeaderField IsReg[] = {HeaderField::Wait0IsReg, HeaderField::Wait1IsReg};
-  static constexpr HeaderField Sem[] = {HeaderField::Wait0Sem, HeaderField::Wait1Sem};
-  static constexpr HeaderField Value[] = {HeaderField::Wait0Value, HeaderField::Wait1Value};
   for (unsigned W = 0; W < MaxWaits; ++W) {
     uint8_t C = static_cast<uint8_t>(getHeader(Bytes, Cond[W]));
     if (!C)
