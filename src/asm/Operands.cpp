@@ -629,18 +629,7 @@ void Parser::checkAP(const isa::AccessPattern &AP, const isa::OperandDesc &D,
   if (AP.PartStep < INT32_MIN || AP.PartStep > INT32_MAX)
     Fail(fmt::format("the row step {} does not fit 32 bits", AP.PartStep));
   // The bytes the pattern touches (register offsets are unknown here).
-  int64_t Lo = 0, Hi = 0;
-  for (unsigned K = 0; K < AP.NumDims; ++K) {
-    int64_t Span = AP.Dims[K].Stride * (static_cast<int64_t>(AP.Dims[K].Count) - 1);
-    (Span < 0 ? Lo : Hi) += Span;
-  }
-  if (AP.Space == isa::MemSpace::HBM) {
-    int64_t Span = AP.PartStep * (static_cast<int64_t>(AP.NumPartitions) - 1);
-    (Span < 0 ? Lo : Hi) += Span;
-  }
-  int64_t ElemSize = isa::dtype(AP.Type).StorageBytes;
-  int64_t First = static_cast<int64_t>(AP.Base) + Lo * ElemSize;
-  int64_t Last = static_cast<int64_t>(AP.Base) + (Hi + 1) * ElemSize - 1;
+  auto [First, Last] = AP.byteSpan();
   uint64_t Capacity = AP.Space == isa::MemSpace::HBM    ? C.hbmBytes()
                       : AP.Space == isa::MemSpace::SBUF ? C.SbufPartitionBytes
                                                         : C.psumPartitionBytes();

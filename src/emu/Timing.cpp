@@ -20,25 +20,13 @@ namespace {
 
 bool is16Bit(isa::DType T) { return T == isa::DType::BF16 || T == isa::DType::FP16; }
 
-// The bytes a pattern may touch in each of its partitions (register offsets
-// ignored), as [first, last].
-std::pair<int64_t, int64_t> byteSpan(const isa::AccessPattern &AP) {
-  int64_t Lo = 0, Hi = 0;
-  for (unsigned D = 0; D < AP.NumDims; ++D) {
-    int64_t Span = AP.Dims[D].Stride * (static_cast<int64_t>(AP.Dims[D].Count) - 1);
-    (Span < 0 ? Lo : Hi) += Span;
-  }
-  int64_t E = isa::dtype(AP.Type).StorageBytes, B = static_cast<int64_t>(AP.Base);
-  return {B + Lo * E, B + (Hi + 1) * E - 1};
-}
-
 bool overlaps(const isa::AccessPattern &A, const isa::AccessPattern &B) {
   if (A.Space != B.Space || A.Space == isa::MemSpace::HBM)
     return false;
   if (A.PartStart >= B.PartStart + B.NumPartitions || B.PartStart >= A.PartStart + A.NumPartitions)
     return false;
-  auto [A0, A1] = byteSpan(A);
-  auto [B0, B1] = byteSpan(B);
+  auto [A0, A1] = A.byteSpan();
+  auto [B0, B1] = B.byteSpan();
   return A0 <= B1 && B0 <= A1;
 }
 

@@ -26,6 +26,20 @@ uint64_t AccessPattern::elementsPerPartition() const {
   return N;
 }
 
+std::pair<int64_t, int64_t> AccessPattern::byteSpan() const {
+  int64_t Lo = 0, Hi = 0;  // element offsets from Base
+  auto Add = [&](int64_t Stride, uint32_t Count) {
+    int64_t Span = Stride * (static_cast<int64_t>(Count) - 1);
+    (Span < 0 ? Lo : Hi) += Span;
+  };
+  for (unsigned D = 0; D < NumDims && D < MaxDims; ++D)
+    Add(Dims[D].Stride, Dims[D].Count);
+  if (Space == MemSpace::HBM)
+    Add(PartStep, NumPartitions);
+  int64_t E = dtype(Type).StorageBytes, B = static_cast<int64_t>(Base);
+  return {B + Lo * E, B + (Hi + 1) * E - 1};
+}
+
 namespace {
 
 uint32_t floatBits(float F) { return std::bit_cast<uint32_t>(F); }

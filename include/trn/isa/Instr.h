@@ -18,6 +18,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -48,6 +49,9 @@ struct AccessPattern {
 
   bool present() const { return Space != MemSpace::None; }
   uint64_t elementsPerPartition() const;
+  // The first and last byte the pattern may touch, register offset aside:
+  // within each partition for SBUF/PSUM, absolute (rows included) for HBM.
+  std::pair<int64_t, int64_t> byteSpan() const;
   bool operator==(const AccessPattern &) const = default;
 };
 
