@@ -16,9 +16,8 @@ ExecContext::ExecContext(Machine &M, EngineState &E, const isa::Instr &I, uint32
       Cached(D.Operands.size(), false) {}
 
 unsigned ExecContext::operand(const char *Name) const {
-  for (size_t K = 0; K < D.Operands.size(); ++K)
-    if (!std::strcmp(D.Operands[K].Name, Name))
-      return static_cast<unsigned>(K);
+  if (int K = D.operandIndex(Name); K >= 0)
+    return static_cast<unsigned>(K);
   // The semantics asked for an operand the ISA does not give this
   // instruction: a bug in trnemu, reported rather than crashing.
   M.fault(FaultKind::BadProgram, E.Id, Index,

@@ -74,10 +74,8 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
   In.set(isa::CostVar::P, Main ? Main->NumPartitions : 0);
   In.set(isa::CostVar::F, Main ? static_cast<int64_t>(Main->elementsPerPartition()) : N);
   auto OperandAP = [&](const char *Name) -> const isa::AccessPattern * {
-    for (size_t K = 0; K < D.Operands.size(); ++K)
-      if (std::string_view(D.Operands[K].Name) == Name)
-        return &I.Operands[K].AP;
-    return nullptr;
+    const isa::Operand *O = I.operand(Name);
+    return O ? &O->AP : nullptr;
   };
   const isa::AccessPattern *Stat = OperandAP("stationary"), *Mov = OperandAP("moving");
   In.set(isa::CostVar::NStat,
@@ -85,13 +83,10 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
   In.set(isa::CostVar::NMov, Mov ? static_cast<int64_t>(Mov->elementsPerPartition()) : 0);
 
   auto OpIs = [&](const char *Name, std::initializer_list<isa::AluOp> Ops) {
-    for (size_t K = 0; K < D.Operands.size(); ++K)
-      if (std::string_view(D.Operands[K].Name) == Name &&
-          D.Operands[K].Kind == isa::OperandKind::Enum &&
-          D.Operands[K].Enum == isa::EnumTypeId::AluOp)
-        return std::find(Ops.begin(), Ops.end(), static_cast<isa::AluOp>(I.Operands[K].Int)) !=
+    int K = D.operandIndex(Name);
+    return K >= 0 && D.Operands[K].Enum == isa::EnumTypeId::AluOp &&
+           std::find(Ops.begin(), Ops.end(), static_cast<isa::AluOp>(I.Operands[K].Int)) !=
                Ops.end();
-    return false;
   };
   for (unsigned P = 0; P < isa::NumCostPreds; ++P) {
     bool Holds = false;

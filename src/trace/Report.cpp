@@ -13,14 +13,6 @@ namespace trn::trace {
 
 namespace {
 
-const isa::Operand *operandNamed(const isa::Instr &I, const char *Name) {
-  const isa::InstrDesc &D = I.desc();
-  for (size_t K = 0; K < D.Operands.size(); ++K)
-    if (std::string_view(D.Operands[K].Name) == Name)
-      return &I.Operands[K];
-  return nullptr;
-}
-
 uint64_t apBytes(const isa::AccessPattern &AP) {
   return uint64_t(AP.NumPartitions) * AP.elementsPerPartition() * isa::dtype(AP.Type).StorageBytes;
 }
@@ -69,8 +61,8 @@ void ReportBuilder::instructionDone(const emu::InstrEvent &Ev) {
   if (D.IsDma || D.IsSequencer)
     return;
   if (I.Op == isa::Opcode::MATMUL || I.Op == isa::Opcode::MULTIPLY_MOVING) {
-    const isa::Operand *Mov = operandNamed(I, "moving"), *Dst = operandNamed(I, "dst");
-    const isa::Operand *Transpose = operandNamed(I, "transpose");
+    const isa::Operand *Mov = I.operand("moving"), *Dst = I.operand("dst");
+    const isa::Operand *Transpose = I.operand("transpose");
     if (Mov && Dst && !(Transpose && Transpose->Int)) {
       double Flops = 2.0 * Mov->AP.NumPartitions * Dst->AP.NumPartitions *
                      static_cast<double>(Mov->AP.elementsPerPartition());

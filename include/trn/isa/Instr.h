@@ -88,6 +88,11 @@ struct Instr {
   std::array<Operand, MaxOperands> Operands{};
 
   const InstrDesc &desc() const { return instr(Op); }
+  // The operand called Name, if the instruction has one.
+  const Operand *operand(std::string_view Name) const {
+    int K = desc().operandIndex(Name);
+    return K < 0 ? nullptr : &Operands[K];
+  }
   bool operator==(const Instr &) const = default;
 };
 

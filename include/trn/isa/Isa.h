@@ -121,6 +121,13 @@ struct InstrDesc {
   bool IsBranch, IsTerminator, IsDma, IsSequencer;
 
   bool runsOn(Engine E) const { return EngineMask & bit(E); }
+  // The index of the operand called Name, or -1.
+  int operandIndex(std::string_view Name) const {
+    for (size_t K = 0; K < Operands.size(); ++K)
+      if (Name == Operands[K].Name)
+        return static_cast<int>(K);
+    return -1;
+  }
 };
 
 struct HeaderFieldDesc {
