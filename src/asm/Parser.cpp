@@ -9,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "trn/isa/FloatSemantics.h"
 #include "trn/object/ObjectFile.h"
 
 #include <fmt/format.h>
@@ -415,14 +416,7 @@ void Parser::tensorDirective() {
       double V = Values[Fill ? 0 : I];
       uint64_t Bits;
       if (DT.Kind == isa::DTypeKind::Float) {
-        const llvm::fltSemantics *Sem =
-            DT.Bits == 32                    ? &llvm::APFloat::IEEEsingle()
-            : T.Type == isa::DType::BF16     ? &llvm::APFloat::BFloat()
-            : T.Type == isa::DType::FP16     ? &llvm::APFloat::IEEEhalf()
-            : T.Type == isa::DType::TF32     ? &llvm::APFloat::FloatTF32()
-            : T.Type == isa::DType::FP8_E4M3 ? &llvm::APFloat::Float8E4M3()
-            : T.Type == isa::DType::FP8_E5M2 ? &llvm::APFloat::Float8E5M2()
-                                             : &llvm::APFloat::Float8E4M3FN();
+        const llvm::fltSemantics *Sem = &isa::floatSemantics(T.Type);
         llvm::APFloat F(V);
         bool LosesInfo;
         auto Status = F.convert(*Sem, llvm::APFloat::rmNearestTiesToEven, &LosesInfo);

@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecContext.h"
-
 #include "trn/emu/Numerics.h"
 
 #include <cmath>

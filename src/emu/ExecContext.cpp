@@ -232,13 +232,14 @@ void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, b
   }
   bool IsPsum = V.AP->Space == isa::MemSpace::PSUM;
   OnChip &Mem = IsPsum ? M.Psum : M.Sbuf;
-  Machine::PsumWriter Writer = FromMatmul ? Machine::PsumWriter::Matmul : Machine::PsumWriter::Other;
+  Machine::PsumWriter Writer =
+      FromMatmul ? Machine::PsumWriter::Matmul : Machine::PsumWriter::Other;
   if (V.Contiguous) {
     for (uint32_t P = 0; P < V.P; ++P, Src += RowBytes) {
       size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, 0)));
       std::memcpy(&Mem.Bytes[At], Src, RowBytes);
       std::memset(&Mem.Written[At], 1, RowBytes);
-      if (IsPsum)  // every 4-byte word the row touches
+      if (IsPsum) // every 4-byte word the row touches
         for (size_t W = At / 4; W <= (At + RowBytes - 1) / 4; ++W)
           M.PsumWords[W] = Writer;
     }
@@ -264,7 +265,7 @@ Tile ExecContext::load(const char *Name) {
   readElements(V, Bytes);
   Tile T(V.P, V.N);
   isa::DType Type = V.AP->Type;
-  if (Type == isa::DType::FP32) {  // the lanes' own format: the bits as they are
+  if (Type == isa::DType::FP32) { // the lanes' own format: the bits as they are
     std::memcpy(T.V.data(), Bytes.data(), Bytes.size());
     return T;
   }

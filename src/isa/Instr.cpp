@@ -27,7 +27,7 @@ uint64_t AccessPattern::elementsPerPartition() const {
 }
 
 std::pair<int64_t, int64_t> AccessPattern::byteSpan() const {
-  int64_t Lo = 0, Hi = 0;  // element offsets from Base
+  int64_t Lo = 0, Hi = 0; // element offsets from Base
   auto Add = [&](int64_t Stride, uint32_t Count) {
     int64_t Span = Stride * (static_cast<int64_t>(Count) - 1);
     (Span < 0 ? Lo : Hi) += Span;

@@ -31,6 +31,7 @@
 
 #include "trn/asm/Assembler.h"
 #include "trn/emu/Emulator.h"
+#include "trn/isa/FloatSemantics.h"
 #include "trn/isa/Instr.h"
 
 #include <llvm/ADT/APFloat.h>
@@ -88,25 +89,6 @@ unsigned bytesOf(DType T) {
   }
 }
 
-const llvm::fltSemantics &semOf(DType T) {
-  switch (T) {
-  case DType::BF16:
-    return APFloat::BFloat();
-  case DType::FP16:
-    return APFloat::IEEEhalf();
-  case DType::TF32:
-    return APFloat::FloatTF32();
-  case DType::FP8_E4M3:
-    return APFloat::Float8E4M3();
-  case DType::FP8_E5M2:
-    return APFloat::Float8E5M2();
-  case DType::FP8_E4M3FN:
-    return APFloat::Float8E4M3FN();
-  default:
-    return APFloat::IEEEsingle();
-  }
-}
-
 unsigned formatBits(DType T) {
   return T == DType::TF32 ? 19 : T == DType::FP32 ? 32 : 8 * bytesOf(T);
 }
@@ -117,7 +99,7 @@ float toFloat(DType T, uint32_t Bits) {
     return std::bit_cast<float>(Bits);
   if (T == DType::TF32)
     Bits >>= 13;
-  APFloat F(semOf(T), APInt(formatBits(T), Bits));
+  APFloat F(trn::isa::floatSemantics(T), APInt(formatBits(T), Bits));
   bool Loses;
   F.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &Loses);
   return F.convertToFloat();
@@ -129,7 +111,7 @@ uint32_t fromFloat(DType T, float V) {
     return std::bit_cast<uint32_t>(V);
   APFloat F(V);
   bool Loses;
-  F.convert(semOf(T), APFloat::rmNearestTiesToEven, &Loses);
+  F.convert(trn::isa::floatSemantics(T), APFloat::rmNearestTiesToEven, &Loses);
   auto B = static_cast<uint32_t>(F.bitcastToAPInt().getZExtValue());
   return T == DType::TF32 ? B << 13 : B;
 }

@@ -33,6 +33,7 @@
 
 #include "trn/asm/Assembler.h"
 #include "trn/emu/Emulator.h"
+#include "trn/isa/FloatSemantics.h"
 
 #include <llvm/ADT/APFloat.h>
 #include <llvm/ADT/APInt.h>
@@ -93,25 +94,6 @@ const DTypeInfo DTypes[] = {
 const DTypeInfo &info(DType T) { return DTypes[static_cast<unsigned>(T)]; }
 const char *name(DType T) { return info(T).Name; }
 
-const llvm::fltSemantics &semOf(DType T) {
-  switch (T) {
-  case DType::BF16:
-    return APFloat::BFloat();
-  case DType::FP16:
-    return APFloat::IEEEhalf();
-  case DType::TF32:
-    return APFloat::FloatTF32();
-  case DType::FP8_E4M3:
-    return APFloat::Float8E4M3();
-  case DType::FP8_E5M2:
-    return APFloat::Float8E5M2();
-  case DType::FP8_E4M3FN:
-    return APFloat::Float8E4M3FN();
-  default:
-    return APFloat::IEEEsingle();
-  }
-}
-
 uint32_t f2b(float F) { return std::bit_cast<uint32_t>(F); }
 float b2f(uint32_t B) { return std::bit_cast<float>(B); }
 
@@ -123,7 +105,7 @@ float refLoad(DType T, uint64_t Bits) {
   if (I.Float) {
     unsigned W = T == DType::TF32 ? 19 : I.Bytes * 8;
     uint64_t V = T == DType::TF32 ? (Bits >> 13) & 0x7FFFF : Bits;
-    APFloat F(semOf(T), APInt(W, V));
+    APFloat F(trn::isa::floatSemantics(T), APInt(W, V));
     bool Loses;
     F.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &Loses);
     return F.convertToFloat();
@@ -146,7 +128,7 @@ uint64_t refStore(DType T, float F) {
   if (I.Float) {
     APFloat A(F);
     bool Loses;
-    A.convert(semOf(T), APFloat::rmNearestTiesToEven, &Loses);
+    A.convert(trn::isa::floatSemantics(T), APFloat::rmNearestTiesToEven, &Loses);
     uint64_t B = A.bitcastToAPInt().getZExtValue();
     return T == DType::TF32 ? B << 13 : B;
   }
@@ -1136,7 +1118,7 @@ std::vector<uint64_t> castSources(DType T) {
       Around(F);
     for (DType Narrow : {DType::BF16, DType::FP16, DType::TF32, DType::FP8_E4M3, DType::FP8_E5M2,
                          DType::FP8_E4M3FN}) {
-      const llvm::fltSemantics &Sem = semOf(Narrow);
+      const llvm::fltSemantics &Sem = trn::isa::floatSemantics(Narrow);
       APFloat L = APFloat::getLargest(Sem), Below = L;
       Below.next(/*nextDown=*/true);
       float LF = L.convertToFloat(), Ulp = LF - Below.convertToFloat();
