@@ -1,0 +1,38 @@
+//===- trn/isa/FloatSemantics.h - dtypes as llvm::APFloat formats -*- C++ -*-===//
+//
+// Where a tool converts constants (the assembler's initial data) or a test
+// wants an independent oracle, a float dtype is the matching APFloat format.
+// Header-only, so trn_isa itself does not depend on LLVM.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_ISA_FLOATSEMANTICS_H
+#define TRN_ISA_FLOATSEMANTICS_H
+
+#include "llvm/ADT/APFloat.h"
+#include "trn/isa/Isa.h"
+
+namespace trn::isa {
+
+// The APFloat format of a float dtype (fp32 for integer dtypes).
+inline const llvm::fltSemantics &floatSemantics(DType T) {
+  switch (T) {
+  case DType::BF16:
+    return llvm::APFloat::BFloat();
+  case DType::FP16:
+    return llvm::APFloat::IEEEhalf();
+  case DType::TF32:
+    return llvm::APFloat::FloatTF32();
+  case DType::FP8_E4M3:
+    return llvm::APFloat::Float8E4M3();
+  case DType::FP8_E5M2:
+    return llvm::APFloat::Float8E5M2();
+  case DType::FP8_E4M3FN:
+    return llvm::APFloat::Float8E4M3FN();
+  default:
+    return llvm::APFloat::IEEEsingle();
+  }
+}
+
+} // namespace trn::isa
+
+#endif
