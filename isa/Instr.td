@@ -34,6 +34,9 @@ class Instr<int opcode, string mnemonic, list<Engine> engines, dag operands,
   bit IsDma = 0;          // hands a transfer to a DMA queue; its tensor
                           // operands are the DMA's, not the engine's
   bit IsSequencer = 0;    // runs on the sequencer, not the datapath
+  // The tensor operands it writes; the others it reads. Unset means "dst",
+  // if it has one. The race detector's footprints come from this.
+  list<string> Outputs = ?;
 }
 
 // Every engine has a sequencer, so control instructions run on all of them.

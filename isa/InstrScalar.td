@@ -19,4 +19,6 @@ def ACTIVATION : Instr<0x10, "activation", [ACT],
   "activation_reduce with reduce_cmd=reset_reduce. The product and the sum "
   "round separately (no fused multiply-add), so with bias 0.0 a -0 input "
   "gives +0. Scale and bias cost nothing extra (A1). dst and src have the "
-  "same shape.">;
+  "same shape."> {
+  let Outputs = ["dst", "accum"];
+}

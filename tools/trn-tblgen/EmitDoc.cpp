@@ -99,6 +99,7 @@ void emitInstr(const IsaModel &M, const InstrInfo &I, raw_ostream &OS) {
         // Unless the operand's description says so already.
         if (Op.OneBank && StringRef(Op.Description).find_insensitive("bank") == StringRef::npos)
           Accepts += "; within one PSUM bank";
+        Accepts += Op.Output ? "; written" : "; read";
       }
       std::string Written =
           Op.Keyword.empty()

@@ -244,10 +244,10 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
     OS << "static const OperandDesc Operands_" << I.RecordName << "[] = {\n";
     for (const OperandInfo &Op : I.Operands)
       OS << fmt::format(
-          "  {{{}, OperandKind::{}, 0x{:x}, 0x{:x}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, "
+          "  {{{}, OperandKind::{}, 0x{:x}, 0x{:x}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, "
           "{}}},\n",
           quote(Op.Name), camel(M.Kinds[Op.Kind].Name), Op.SpaceMask, Op.DTypeMask, Op.MaxFree,
-          Op.MaxFreePsum, Op.OneBank,
+          Op.MaxFreePsum, Op.OneBank, Op.Output,
           Op.EnumType < 0 ? std::string("std::nullopt")
                           : "EnumTypeId::" + M.Enums[Op.EnumType].Name,
           Op.HasRange, Op.Min == INT64_MIN ? "INT64_MIN" : std::to_string(Op.Min) + "LL",

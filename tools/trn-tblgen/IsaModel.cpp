@@ -87,6 +87,7 @@ private:
   void readInstrs();
   bool readOperand(const InstrInfo &I, const DagInit *Ops, unsigned Idx, OperandInfo &Op);
   void checkDefault(const InstrInfo &I, const OperandInfo &Op);
+  void readOutputs(InstrInfo &I);
   void readAsmString(InstrInfo &I, bool CheckAllWritten);
   void readPerfModes();
   void readChips();
@@ -803,11 +804,44 @@ void Reader::readInstrs() {
                                    E.SpaceMask ? M.spaceList(E.SpaceMask) : "no memory"));
       }
       readAsmString(I, NamesUnique);
+      readOutputs(I);
     }
     M.Instrs.push_back(std::move(I));
   }
   std::sort(M.Instrs.begin(), M.Instrs.end(),
             [](const auto &A, const auto &B) { return A.Opcode < B.Opcode; });
+}
+
+// Which tensor operands the instruction writes: Outputs, or "dst" when
+// Outputs is unset and the instruction has one.
+void Reader::readOutputs(InstrInfo &I) {
+  const Init *V = I.Def->getValueInit("Outputs");
+  std::vector<std::string> Names;
+  if (isa<UnsetInit>(V)) {
+    Names.push_back("dst");
+  } else {
+    for (StringRef N : I.Def->getValueAsListOfStrings("Outputs"))
+      Names.push_back(N.str());
+  }
+  bool Explicit = !isa<UnsetInit>(V);
+  for (const std::string &N : Names) {
+    auto It = std::find_if(I.Operands.begin(), I.Operands.end(),
+                           [&](const OperandInfo &Op) { return Op.Name == N; });
+    if (It == I.Operands.end()) {
+      if (Explicit)
+        error(I.Def, fmt::format("Outputs of '{}' names '{}', which is not one of its operands",
+                                 I.Mnemonic, N));
+      continue;
+    }
+    const std::string &Kind = M.Kinds[It->Kind].Name;
+    if (Kind != "access-pattern") {
+      if (Explicit)
+        error(I.Def, fmt::format("Outputs of '{}' names '{}', which is a {} operand, not a tensor",
+                                 I.Mnemonic, N, Kind));
+      continue;
+    }
+    It->Output = true;
+  }
 }
 
 void Reader::readPerfModes() {

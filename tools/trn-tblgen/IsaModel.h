@@ -89,6 +89,7 @@ struct OperandInfo {
   unsigned DTypeMask = 0; // bit per DType id; 0 = any
   int MaxFree = 0, MaxFreePsum = 0;
   bool OneBank = false;
+  bool Output = false; // the instruction writes it (else reads it)
   int EnumType = -1; // index into IsaModel::Enums
   bool HasRange = false;
   int64_t Min = 0, Max = 0;

@@ -94,6 +94,7 @@ struct OperandDesc {
   unsigned DTypeMask;             // bit per DType; 0 = any
   uint32_t MaxFree, MaxFreePsum;  // most elements per partition
   bool OneBank;                   // must lie within one PSUM bank
+  bool Output;                    // tensors: written by the instruction (else read)
   std::optional<EnumTypeId> Enum; // enum operands
   bool HasRange;
   int64_t Min, Max;    // when HasRange
