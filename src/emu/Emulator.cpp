@@ -38,6 +38,13 @@ std::vector<uint8_t> Emulator::tensor(std::string_view Name) const {
   return Out;
 }
 
+const isa::Instr *Emulator::instruction(isa::Engine E, uint32_t Index) const {
+  const EngineState &S = M->Engines[static_cast<unsigned>(E)];
+  return Index < S.Code.size() ? &S.Code[Index] : nullptr;
+}
+
+std::string Emulator::where(isa::Engine E, uint32_t Index) const { return M->where(E, Index); }
+
 void Emulator::addObserver(Observer *O) { M->Observers.push_back(O); }
 
 RunResult Emulator::run(const RunOptions &Opts) { return M->run(Opts); }

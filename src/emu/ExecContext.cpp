@@ -216,6 +216,10 @@ void ExecContext::readElements(const View &V, std::vector<uint8_t> &Out, bool Ch
 }
 
 void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, bool FromMatmul) {
+  if (Defer) {
+    Defer->push_back({V, In, FromMatmul});
+    return;
+  }
   const uint8_t *Src = In.data();
   size_t RowBytes = V.N * V.ElemBytes;
   if (V.AP->Space == isa::MemSpace::HBM) {

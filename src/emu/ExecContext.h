@@ -38,26 +38,6 @@ struct RawTile {
   std::vector<uint8_t> Bytes; // P * N * element size
 };
 
-// Where an access pattern's elements are: for each element of a partition,
-// its element offset from the pattern's base (register offset included).
-struct View {
-  const isa::AccessPattern *AP = nullptr;
-  std::string Operand;
-  uint32_t P = 0;
-  uint64_t N = 0;
-  uint32_t ElemBytes = 0;
-  std::vector<int64_t> Offsets; // N element offsets, in access-pattern order
-  int64_t Base = 0;             // bytes (per partition on chip, absolute in HBM)
-  int64_t PartStep = 0;         // HBM: elements between rows
-  bool Contiguous = false;      // Offsets[k] == Offsets[0] + k: rows copy whole
-
-  // Byte address of element I of partition Part (on chip: within the
-  // partition; HBM: absolute).
-  int64_t byteOf(uint32_t Part, uint64_t I) const {
-    return Base + (Offsets[I] + int64_t(Part) * PartStep) * ElemBytes;
-  }
-};
-
 class ExecContext {
 public:
   ExecContext(Machine &M, EngineState &E, const isa::Instr &I, uint32_t Index);
@@ -96,6 +76,9 @@ public:
   // check (for bytes read only to be merged and written back).
   void readElements(const View &V, std::vector<uint8_t> &Out, bool CheckInit = true);
   void writeElements(const View &V, const std::vector<uint8_t> &In, bool FromMatmul = false);
+  // When set, writeElements appends here instead of writing memory.
+  std::vector<DeferredWrite> *Defer = nullptr;
+  void commit(const DeferredWrite &W) { writeElements(W.V, W.Bytes, W.FromMatmul); }
 
   //===-- faults ----------------------------------------------------------------===//
   [[noreturn]] void fault(FaultKind K, const std::string &What);

@@ -15,6 +15,7 @@
 #include "Machine.h"
 
 #include "ExecContext.h"
+#include "Footprint.h"
 #include "Timing.h"
 #include "semantics/Semantics.h"
 
@@ -50,6 +51,8 @@ const char *faultKindName(FaultKind K) {
     return "instruction limit";
   case FaultKind::BadProgram:
     return "bad program";
+  case FaultKind::Race:
+    return "race";
   }
   return "?";
 }
@@ -220,6 +223,17 @@ void Machine::tryIssue(unsigned EIdx) {
       }
   }
   IssuePs[EIdx] = E.State == EngineState::Status::Waiting ? E.WaitingSincePs : NowPs;
+  if (!Observers.empty()) {
+    std::array<ResolvedWait, isa::MaxWaits + 1> Resolved{};
+    unsigned N = 0;
+    for (const auto &W : waitsOf(I))
+      if (W)
+        Resolved[N++] = {W->Sem, W->Cond,
+                         static_cast<int32_t>(W->IsReg ? E.Regs[W->Value & 63] : W->Value)};
+    IssueEvent Ev{E.Id, E.PC, &I, Resolved.data(), N};
+    for (Observer *O : Observers)
+      O->issued(Ev);
+  }
   E.State = EngineState::Status::Busy;
   Cycles[EIdx] = instructionCycles(*this, E, I);
   StartPs[EIdx] = NowPs;
@@ -235,7 +249,7 @@ void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
   LastSignal[Sem].Valid = true;
   LastSignal[Sem].Ps = NowPs;
   for (Observer *O : Observers)
-    O->signalled({Sem, Semaphores[Sem], LastSignal[Sem]});
+    O->signalled({Sem, Semaphores[Sem], LastSignal[Sem], Amount});
   wakeWaiters();
 }
 
@@ -269,12 +283,27 @@ void Machine::complete(unsigned EIdx) {
     View Src = C.view("src"), Dst = C.view("dst"); // checked now, as the trigger would
     uint64_t Bytes =
         std::max(uint64_t(Src.P) * Src.N * Src.ElemBytes, uint64_t(Dst.P) * Dst.N * Dst.ElemBytes);
-    Queues[Q].Pending.push_back({E.Id, Index, NowPs, E.Regs, Bytes});
+    Queues[Q].Pending.push_back({E.Id, Index, NowPs, E.Regs, Bytes, {}});
+    if (!Observers.empty()) {
+      DmaEvent Ev{Q,
+                  E.Id,
+                  Index,
+                  &I,
+                  NowPs,
+                  -1,
+                  Bytes,
+                  Src.AP->Space == isa::MemSpace::HBM,
+                  Dst.AP->Space == isa::MemSpace::HBM};
+      for (Observer *O : Observers)
+        O->dmaQueued(Ev);
+    }
     if (!Queues[Q].InFlight)
       startDma(Q);
   } else {
     ExecContext C(*this, E, I, Index);
     dispatch(C, I);
+    if (ReportAccesses)
+      reportAccesses(E.Id, Index, I, E.Regs, false, 0);
   }
   if (!Observers.empty()) {
     InstrEvent Ev{E.Id,  Index,          &I,           IssuePs[EIdx], StartPs[EIdx],
@@ -308,8 +337,18 @@ void Machine::startDma(unsigned Q) {
     return;
   Queue.InFlight = true;
   Queue.StartPs = std::max(NowPs, Queue.Pending.front().ReadyPs);
-  const DmaTransfer &T = Queue.Pending.front();
+  DmaTransfer &T = Queue.Pending.front();
   const isa::Instr &I = Engines[static_cast<unsigned>(T.Issuer)].Code[T.Index];
+  {
+    // The source is read now; the destination is written when the transfer
+    // ends (finishDma). The copy runs with the registers the trigger saw.
+    EngineState Shadow;
+    Shadow.Id = T.Issuer;
+    Shadow.Regs = T.Regs;
+    ExecContext C(*this, Shadow, I, T.Index);
+    C.Defer = &T.Writes;
+    dispatch(C, I);
+  }
   const isa::AccessPattern &Dst = I.Operands[0].AP, &Src = I.Operands[1].AP;
   unsigned Hbm = (Src.Space == isa::MemSpace::HBM) + (Dst.Space == isa::MemSpace::HBM);
   // The engines serve the partitions of the on-chip side; HBM to HBM spreads
@@ -370,12 +409,16 @@ void Machine::finishDma(unsigned Q) {
   Queue.InFlight = false;
   EngineState &Issuer = Engines[static_cast<unsigned>(T.Issuer)];
   const isa::Instr &I = Issuer.Code[T.Index];
-  // The copy runs with the registers the trigger saw.
-  EngineState Shadow;
-  Shadow.Id = T.Issuer;
-  Shadow.Regs = T.Regs;
-  ExecContext C(*this, Shadow, I, T.Index);
-  dispatch(C, I);
+  {
+    EngineState Shadow;
+    Shadow.Id = T.Issuer;
+    Shadow.Regs = T.Regs;
+    ExecContext C(*this, Shadow, I, T.Index);
+    for (const DeferredWrite &W : T.Writes)
+      C.commit(W);
+  }
+  if (ReportAccesses)
+    reportAccesses(T.Issuer, T.Index, I, T.Regs, true, Q);
   ++DmaTransfers;
   DmaBytes += T.Bytes;
   if (!Observers.empty()) {
@@ -390,6 +433,34 @@ void Machine::finishDma(unsigned Q) {
   if (!--InFlight)
     DmaActivePs += NowPs - ActiveSincePs;
   startDma(Q);
+}
+
+void Machine::reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &I,
+                             const std::array<uint32_t, 64> &Regs, bool Dma, unsigned Queue) {
+  const isa::InstrDesc &D = I.desc();
+  for (unsigned K = 0; K < D.Operands.size(); ++K) {
+    const isa::OperandDesc &OD = D.Operands[K];
+    const isa::Operand &Op = I.Operands[K];
+    bool Tensor = OD.Kind == isa::OperandKind::AccessPattern ||
+                  (OD.Kind == isa::OperandKind::Scalar && !Op.IsImm);
+    if (!Tensor || !Op.AP.present())
+      continue;
+    const isa::AccessPattern &AP = Op.AP;
+    int64_t RegOff = AP.Reg ? static_cast<int32_t>(Regs[*AP.Reg & 63]) : 0;
+    bool Exact = footprintRuns(AP, RegOff, RunScratch);
+    bool Hbm = AP.Space == isa::MemSpace::HBM;
+    AccessEvent Ev{Eng,
+                   Index,
+                   &I,
+                   Dma,
+                   Queue,
+                   K,
+                   OD.Output,
+                   {AP.Space, Hbm ? 0 : AP.PartStart, Hbm ? 1 : AP.NumPartitions, RunScratch.data(),
+                    RunScratch.size(), Exact}};
+    for (Observer *O : Observers)
+      O->accessed(Ev);
+  }
 }
 
 void Machine::deadlock() {
@@ -446,6 +517,9 @@ void Machine::deadlock() {
 RunResult Machine::run(const RunOptions &O) {
   Opts = O;
   RunResult R;
+  ReportAccesses = false;
+  for (Observer *Obs : Observers)
+    ReportAccesses |= Obs->wantsAccesses();
   int64_t LimitPs = O.MaxCycles ? psFromCycles(isa::Engine::PE, O.MaxCycles) : 0;
   try {
     for (unsigned E = 0; E < isa::NumEngines; ++E)
@@ -479,6 +553,8 @@ RunResult Machine::run(const RunOptions &O) {
         deadlock();
   } catch (FaultException &F) {
     R.Error = std::move(F.F);
+  } catch (StopRun &S) {
+    R.Error = std::move(S.F);
   }
   R.TimePs = NowPs;
   R.Cycles = static_cast<uint64_t>(NowPs) * Chip.ClockMHz[0] / 1000000;

@@ -11,6 +11,7 @@
 
 #include "DmaModel.h"
 #include "Memory.h"
+#include "View.h"
 #include "trn/emu/Emulator.h"
 #include "trn/isa/Instr.h"
 
@@ -50,6 +51,8 @@ struct DmaTransfer {
   int64_t ReadyPs;               // when the trigger finished
   std::array<uint32_t, 64> Regs; // the issuer's registers at the trigger
   uint64_t Bytes;
+  // Read from the source when the transfer starts, written at its end.
+  std::vector<DeferredWrite> Writes;
 };
 
 struct DmaQueue {
@@ -86,6 +89,7 @@ public:
   DmaModel Dma;
   Stationary PeStationary;
   std::vector<Observer *> Observers;
+  bool ReportAccesses = false; // an observer wants footprints
   std::vector<std::string> Warnings;
   RunOptions Opts;
   int64_t NowPs = 0;
@@ -146,6 +150,11 @@ private:
   unsigned InFlight = 0;
   int64_t ActiveSincePs = 0;
   void wakeWaiters();
+  // Tells the observers what instruction Index of Eng (or, with Dma, the
+  // transfer it triggered on Queue) read and wrote, with registers Regs.
+  void reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &I,
+                      const std::array<uint32_t, 64> &Regs, bool Dma, unsigned Queue);
+  std::vector<ByteRun> RunScratch;
   [[noreturn]] void deadlock();
 };
 

@@ -17,6 +17,7 @@
 #include "trn/emu/Emulator.h"
 #include "trn/npy/Npy.h"
 #include "trn/object/ObjectFile.h"
+#include "trn/race/RaceDetector.h"
 #include "trn/trace/Report.h"
 #include "trn/trace/Trace.h"
 
@@ -120,7 +121,9 @@ int run(int argc, char **argv) {
       "max-instructions", po::value<uint64_t>()->default_value(0),
       "stop after this many instructions (0: no limit)")(
       "strict", "reads of never-written SBUF/PSUM are errors, not warnings")(
-      "report", "print the utilization report after the run")(
+      "race-check", po::value<std::string>()->value_name("MODE")->default_value("error"),
+      "accesses no semaphore orders: error (stop at the first), warn (report each pair, go "
+      "on) or off")("report", "print the utilization report after the run")(
       "report-json", po::value<std::string>()->value_name("FILE"),
       "write the utilization report as JSON")("trace", po::value<std::string>()->value_name("FILE"),
                                               "write a Chrome Trace Event / Perfetto JSON trace")(
@@ -198,7 +201,17 @@ int run(int argc, char **argv) {
       throw UsageError{fmt::format("--check {}: {}", T.Name, *Err)};
   }
 
-  // Observers, only those asked for.
+  // Observers, only those asked for. The race detector comes first, so a
+  // race stops the run before the other observers see the racing access.
+  std::string RaceMode = VM["race-check"].as<std::string>();
+  if (RaceMode != "error" && RaceMode != "warn" && RaceMode != "off")
+    throw UsageError{fmt::format("--race-check takes error, warn or off, not '{}'", RaceMode)};
+  std::unique_ptr<race::RaceDetector> Races;
+  if (RaceMode != "off") {
+    Races = std::make_unique<race::RaceDetector>(
+        E, RaceMode == "error" ? race::RaceDetector::Mode::Error : race::RaceDetector::Mode::Warn);
+    E.addObserver(Races.get());
+  }
   std::unique_ptr<trace::ReportBuilder> Reporter;
   if (VM.count("report") || VM.count("report-json")) {
     Reporter = std::make_unique<trace::ReportBuilder>(E);
@@ -254,6 +267,12 @@ int run(int argc, char **argv) {
   }
   for (const std::string &W : R.Warnings)
     llvm::errs() << W << "\n";
+  if (Races && !Races->races().empty()) {
+    for (const std::string &W : Races->races())
+      llvm::errs() << W << "\n";
+    size_t N = Races->races().size();
+    llvm::errs() << fmt::format("warning: {} race{} (--race-check=warn)\n", N, N == 1 ? "" : "s");
+  }
   if (R.Error) {
     llvm::errs() << R.Error->Message << "\n";
     return ExitFault;

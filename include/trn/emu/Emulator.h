@@ -13,6 +13,7 @@
 #ifndef TRN_EMU_EMULATOR_H
 #define TRN_EMU_EMULATOR_H
 
+#include "trn/emu/Fault.h"
 #include "trn/emu/Observer.h"
 #include "trn/object/Program.h"
 
@@ -34,27 +35,6 @@ struct RunOptions {
   uint64_t MaxInstructions = 0;
   // Reads of never-written SBUF/PSUM are errors instead of warnings.
   bool Strict = false;
-};
-
-// The named kinds of run-time error (ttsim-style taxonomy).
-enum class FaultKind : uint8_t {
-  OutOfBounds,        // outside SBUF/PSUM/HBM or a declared tensor
-  PsumBank,           // across a PSUM bank where the instruction forbids it
-  PartitionRule,      // start partition / count the hardware forbids
-  DType,              // a dtype the instruction does not accept
-  Shape,              // operand shapes that do not agree
-  UndefinedBehaviour, // e.g. a matmul accumulating onto non-matmul PSUM
-  UninitialisedRead,  // with Strict
-  Deadlock,
-  CycleLimit,
-  InstructionLimit,
-  BadProgram, // an instruction the decoder accepted but cannot run
-};
-const char *faultKindName(FaultKind K);
-
-struct Fault {
-  FaultKind Kind;
-  std::string Message; // the whole report, one or more lines, no trailing newline
 };
 
 struct EngineStats {
@@ -94,6 +74,11 @@ public:
   std::optional<std::string> setTensor(std::string_view Name, std::span<const uint8_t> Bytes);
   // A tensor's contents now (after run(): its final value).
   std::vector<uint8_t> tensor(std::string_view Name) const;
+
+  // Instruction Index of engine E's stream, decoded (nullptr past its end),
+  // and where it came from: "file:line:col", or "<PE #3>" without a line.
+  const isa::Instr *instruction(isa::Engine E, uint32_t Index) const;
+  std::string where(isa::Engine E, uint32_t Index) const;
 
   // Observers see every event of the run; they must outlive it.
   void addObserver(Observer *O);

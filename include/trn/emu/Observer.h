@@ -9,18 +9,29 @@
 #ifndef TRN_EMU_OBSERVER_H
 #define TRN_EMU_OBSERVER_H
 
+#include "trn/emu/Fault.h"
 #include "trn/isa/Instr.h"
 
 #include <cstdint>
 
 namespace trn::emu {
 
-// A contiguous byte range an instruction read or wrote, per partition for
-// SBUF/PSUM (Partitions > 0) or in HBM.
+// Bytes [First, Last] (inclusive): within each partition of an SBUF/PSUM
+// footprint, absolute addresses in HBM.
+struct ByteRun {
+  uint64_t First, Last;
+};
+
+// The bytes one tensor operand touches: partitions [PartStart, PartStart +
+// Partitions) (HBM: 0, 1) and in each of them the same sorted, disjoint runs.
+// Exact is false when a pattern with very many runs was summarised by its
+// span (which covers every byte it touches, and some it does not).
 struct Footprint {
   isa::MemSpace Space;
   uint32_t PartStart, Partitions;
-  uint64_t First, Last; // bytes, inclusive
+  const ByteRun *Runs;
+  size_t NumRuns;
+  bool Exact;
 };
 
 // Who sent a semaphore signal: an instruction on an engine, or a DMA
@@ -60,6 +71,38 @@ struct SignalEvent {
   uint8_t Sem;
   int32_t Value; // after the signal
   Sender From;
+  int32_t Amount; // added by it
+};
+
+// A wait an instruction issued under, with its value resolved (a register
+// operand read when the instruction issued).
+struct ResolvedWait {
+  uint8_t Sem;
+  isa::WaitCond Cond;
+  int32_t Value;
+};
+
+// An instruction's waits were satisfied and it started executing.
+struct IssueEvent {
+  isa::Engine Eng;
+  uint32_t Index;
+  const isa::Instr *I;
+  const ResolvedWait *Waits;
+  unsigned NumWaits;
+};
+
+// One tensor operand's access: by an engine's instruction (Dma false) or by
+// the DMA transfer that instruction Index of engine Eng triggered (Dma true,
+// on Queue). Operand indexes the instruction's operands.
+struct AccessEvent {
+  isa::Engine Eng;
+  uint32_t Index;
+  const isa::Instr *I;
+  bool Dma;
+  unsigned Queue;
+  unsigned Operand;
+  bool Write;
+  Footprint F;
 };
 
 class Observer {
@@ -75,8 +118,23 @@ public:
     (void)GBps;
   }
   virtual void signalled(const SignalEvent &) {}
-  virtual void accessed(const InstrEvent &, const Footprint &, bool Write) { (void)Write; }
+  // An instruction's semaphore waits held and it issued.
+  virtual void issued(const IssueEvent &) {}
+  // A DMA instruction handed its transfer to a queue (at its completion).
+  virtual void dmaQueued(const DmaEvent &) {}
+  // What an instruction or a transfer read and wrote: an instruction's
+  // accesses come before its instructionDone and its signal; a transfer's,
+  // all at its end, before its dmaDone and its signal.
+  virtual void accessed(const AccessEvent &) {}
+  // Footprints cost time to compute: only observers that say so get them.
+  virtual bool wantsAccesses() const { return false; }
   virtual void finished(int64_t EndPs) { (void)EndPs; }
+};
+
+// Thrown by an observer's callback to stop the run with a fault (the race
+// detector's error mode); the run ends as if the instruction had faulted.
+struct StopRun {
+  Fault F;
 };
 
 } // namespace trn::emu

@@ -8,12 +8,13 @@
 .tensor h : fp32[128, 1024] scratch
 .sbuf s : fp32[128, 1024]
 .sbuf t : fp32[128, 1024]
+.sbuf u : fp32[128, 1024]
 .sem done
 
     act.dma_copy s[0:64], h[0:64], q0.0 signal(done)
     pool.dma_copy s[64:128], h[64:128], q1.0 signal(done)
     sp.dma_copy t[:, 0:512], s[:, 512:1024], q2.0 wait(done >= 2)
-    sp.dma_copy s[:, 512:1024], t[:, 512:1024], q3.0
+    sp.dma_copy u[:, 512:1024], t[:, 512:1024], q3.0
 
 # (a) ACT and POOL trigger a DMA each: DMA_TRIGGER = 64 cycles of their own
 #     clock (1400 MHz on trn1: 45.715 ns; 1200 MHz on trn2/trn3: 53.334 ns).

@@ -16,5 +16,5 @@ def TEST_ONE_BANK : Instr<0xF0, "test_one_bank", [PE],
 
 // CHECK-NOT: error:
 // CHECK:     ### `test_one_bank`
-// CHECK:     {{^}}| `dst` | test result; at most 65536 elements per partition (4096 in PSUM); within one PSUM bank | required, position 1 |
-// CHECK-NEXT: {{^}}| `acc` | test result in a single Bank; at most 65536 elements per partition (4096 in PSUM) | required, position 2 |
+// CHECK:     {{^}}| `dst` | test result; at most 65536 elements per partition (4096 in PSUM); within one PSUM bank; written | required, position 1 |
+// CHECK-NEXT: {{^}}| `acc` | test result in a single Bank; at most 65536 elements per partition (4096 in PSUM); read | required, position 2 |

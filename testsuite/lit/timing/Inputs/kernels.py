@@ -88,7 +88,12 @@ def stream_program(tiles=64, nbuf=4, reuse=1, naive=False):
         f".sbuf x_s : bf16[{K}, {nbuf}, {N}]",
         f".sbuf w_s : bf16[{K}, {nstat}, {M}]",
         f".psum acc : fp32[{M}, 8, {N}]",
-        ".sem loaded      # +1 per DMA into SBUF",
+    ]
+    # One semaphore per buffer: transfers on different queues may complete
+    # in any order, so a count shared by the buffers would not say which
+    # tile has landed (docs/races.md).
+    L += [f".sem loaded{k}     # +1 per DMA into buffer {k}" for k in range(nbuf)]
+    L += [
         ".sem consumed    # +1 per tile PE is done with",
         ".sem wready      # resident stationaries loaded",
     ]
@@ -104,9 +109,9 @@ def stream_program(tiles=64, nbuf=4, reuse=1, naive=False):
         "sp_loop:",
     ]
     for k in range(nbuf):
-        L.append(f"    sp.dma_copy x_s[:, {k}, :], x[{k}] + r1, q{k}.0 wait(consumed >= r3) signal(loaded)")
+        L.append(f"    sp.dma_copy x_s[:, {k}, :], x[{k}] + r1, q{k}.0 wait(consumed >= r3) signal(loaded{k})")
         if naive:
-            L.append(f"    sp.dma_copy w_s[:, {k}, :], w[{k}] + r6, q{k}.1 wait(consumed >= r3) signal(loaded)")
+            L.append(f"    sp.dma_copy w_s[:, {k}, :], w[{k}] + r6, q{k}.1 wait(consumed >= r3) signal(loaded{k})")
         L.append("    sp.addi r3, r3, 1")
     L += [f"    sp.addi r1, r1, {nbuf * K * N}"]
     if naive:
@@ -114,7 +119,7 @@ def stream_program(tiles=64, nbuf=4, reuse=1, naive=False):
     L += ["    sp.addi r4, r4, 1", "    sp.blt r4, r5, sp_loop"]
     # PE.
     L += [
-        f"    pe.li r2, {per_tile}               # loaded count tile i needs",
+        f"    pe.li r2, {per_tile}               # loaded count each buffer's tile needs",
         "    pe.li r4, 0",
         f"    pe.li r5, {tiles // nbuf}",
     ]
@@ -124,12 +129,11 @@ def stream_program(tiles=64, nbuf=4, reuse=1, naive=False):
     for k in range(nbuf):
         for r in range(reuse):
             stat = f"w_s[:, {k if naive else r}, :]"
-            wait = " wait(loaded >= r2)" if r == 0 else ""
+            wait = f" wait(loaded{k} >= r2)" if r == 0 else ""
             sig = " signal(consumed)" if r == reuse - 1 else ""
             bank = (k * reuse + r) % 8
             L.append(f"    pe.matmul acc[:, {bank}, :], {stat}, x_s[:, {k}, :]{wait}{sig}")
-        L.append(f"    pe.addi r2, r2, {per_tile}")
-    L += ["    pe.addi r4, r4, 1", "    pe.blt r4, r5, pe_loop"]
+    L += [f"    pe.addi r2, r2, {per_tile}", "    pe.addi r4, r4, 1", "    pe.blt r4, r5, pe_loop"]
     return "\n".join(L) + "\n"
 
 

@@ -1,0 +1,56 @@
+//===- trn/race/RaceDetector.h - unordered accesses, found ------*- C++ -*-===//
+//
+// A happens-before race detector over the core's threads: the five engine
+// sequencers and every DMA queue (docs/races.md). It sees a run only through
+// the Observer interface: footprints of every instruction and transfer,
+// semaphore signals, satisfied waits, DMA triggers. Its verdict depends on
+// the program's synchronisation, not on the timing of this run: the same on
+// every chip and under any cost model.
+//
+//   trn::race::RaceDetector D(Emu, trn::race::RaceDetector::Mode::Error);
+//   Emu.addObserver(&D);
+//   RunResult R = Emu.run({}); // a race stops the run: R.Error->Kind == Race
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_RACE_RACEDETECTOR_H
+#define TRN_RACE_RACEDETECTOR_H
+
+#include "trn/emu/Emulator.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace trn::race {
+
+class RaceDetector : public emu::Observer {
+public:
+  // Error: the first race stops the run (emu::StopRun, FaultKind::Race).
+  // Warn: every race is reported once per pair of instructions; the run
+  // goes on.
+  enum class Mode : uint8_t { Error, Warn };
+
+  RaceDetector(const emu::Emulator &E, Mode M);
+  ~RaceDetector() override;
+
+  // The races reported so far (Warn), each a complete message.
+  const std::vector<std::string> &races() const;
+  // How much shadow state the detector holds (intervals), for tests of its
+  // memory bound.
+  size_t shadowIntervals() const;
+
+  bool wantsAccesses() const override { return true; }
+  void issued(const emu::IssueEvent &Ev) override;
+  void dmaQueued(const emu::DmaEvent &Ev) override;
+  void dmaStarted(const emu::DmaEvent &Ev) override;
+  void accessed(const emu::AccessEvent &Ev) override;
+  void signalled(const emu::SignalEvent &Ev) override;
+
+private:
+  struct State;
+  std::unique_ptr<State> S;
+};
+
+} // namespace trn::race
+
+#endif

@@ -1,0 +1,61 @@
+//===- SemaphoreOrder.h - what a satisfied wait acquires --------*- C++ -*-===//
+//
+// The race detector's rule for counting semaphores (docs/races.md). A
+// signal releases its sender's clock; a satisfied wait acquires the clocks
+// of the signals it must have seen, whatever the timing: those that every
+// minimal way of reaching its threshold includes. Signals from one sender
+// arrive in that sender's order, so a way is a prefix of each sender's
+// signals; the wait acquires the meet, over the minimal ways, of the join of
+// their clocks. Signals the waiter already knows of are in every way.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_RACE_SEMAPHOREORDER_H
+#define TRN_RACE_SEMAPHOREORDER_H
+
+#include "VectorClock.h"
+#include "trn/isa/Isa.h"
+
+#include <deque>
+#include <vector>
+
+namespace trn::race {
+
+class SemaphoreOrder {
+public:
+  explicit SemaphoreOrder(int32_t Initial = 0) : Initial(Initial) {}
+
+  // Sender (whose own entry in Clock is the signal's epoch) added Amount.
+  void signal(ThreadId Sender, int32_t Amount, const VectorClock &Clock);
+  // What a wait `s Cond Value` that held acquires, for a waiter whose clock
+  // is Waiter.
+  VectorClock acquire(isa::WaitCond Cond, int32_t Value, const VectorClock &Waiter) const;
+
+  // Signals kept per sender; older ones are folded into a base that every
+  // wait counts as seen (bounded memory on long loops; see docs/races.md).
+  static constexpr size_t MaxKept = 1024;
+  // Ways looked at per wait before falling back to every signal so far.
+  static constexpr size_t MaxWays = 4096;
+
+private:
+  struct Record {
+    Epoch At;    // the sender's epoch
+    int64_t Cum; // the sender's total after this signal
+    VectorClock Clock;
+  };
+  struct SenderSignals {
+    ThreadId Tid;
+    int64_t BaseCum = 0; // folded records: their total and joined clock
+    VectorClock Base;
+    std::deque<Record> Kept;
+    int64_t cumAt(size_t K) const { return K == 0 ? BaseCum : Kept[K - 1].Cum; }
+    const VectorClock &clockAt(size_t K) const { return K == 0 ? Base : Kept[K - 1].Clock; }
+  };
+  int32_t Initial;
+  bool Monotone = true; // every signal so far added a positive amount
+  VectorClock All;      // every signal so far, joined
+  std::vector<SenderSignals> Senders;
+};
+
+} // namespace trn::race
+
+#endif
