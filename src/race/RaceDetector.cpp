@@ -16,8 +16,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace trn::race {
@@ -58,20 +60,36 @@ struct RaceDetector::State {
   Mode M;
   std::vector<VectorClock> Clocks; // by thread
   std::map<unsigned, ThreadId> QueueTid;
-  std::map<unsigned, std::deque<VectorClock>> Triggers; // by queue: clocks at the trigger
+  // A semaphore signal an instruction or transfer will send.
+  struct SignalTo {
+    uint8_t Sem;
+    int32_t Amount;
+    uint64_t Who = 0; // Site::who() of the sender
+  };
+  struct Triggered {
+    VectorClock Clock; // the trigger's
+    std::optional<SignalTo> Sig;
+  };
+  std::map<unsigned, std::deque<Triggered>> Triggers;   // by queue, not started
+  std::map<unsigned, std::optional<SignalTo>> InFlight; // by queue: the transfer running
+  std::array<std::optional<SignalTo>, isa::NumEngines> Executing{}; // issued, not done
   std::vector<SemaphoreOrder> Sems;
   ShadowMemory Sbuf, Psum, Hbm;
   std::vector<Conflict> Conflicts;
   std::set<std::pair<uint64_t, uint64_t>> Reported; // pairs of Site::who()
   std::vector<std::string> Races;
-  std::map<uint64_t, std::pair<uint8_t, int32_t>> LastSignal; // by Site::who(): sem, value after
+  // By Site::who(): the semaphore it last signalled and the value that
+  // signal guarantees (initial + everything its sender sent it so far).
+  std::map<uint64_t, std::pair<uint8_t, int32_t>> LastSignal;
+  std::map<std::pair<uint8_t, ThreadId>, int64_t> SentBy;
+  std::vector<int32_t> Initial; // by semaphore
 
   State(const emu::Emulator &E, Mode M) : E(E), M(M) {
     for (unsigned K = 0; K < isa::NumEngines; ++K) {
       Clocks.emplace_back();
       Clocks.back().set(K, 1);
     }
-    std::vector<int32_t> Initial(E.chip().Semaphores, 0);
+    Initial.assign(E.chip().Semaphores, 0);
     for (const object::Semaphore &S : E.program().Semaphores)
       if (S.Index < Initial.size())
         Initial[S.Index] = S.Initial;
@@ -86,8 +104,86 @@ struct RaceDetector::State {
     return It->second;
   }
 
+  static std::optional<SignalTo> signalOf(const isa::Instr &I) {
+    if (I.Sig)
+      return SignalTo{I.Sig->Sem, I.Sig->Amount};
+    if (I.Op == isa::Opcode::SEM_SIGNAL)
+      return SignalTo{static_cast<uint8_t>(I.Operands[0].Int),
+                      static_cast<int32_t>(I.Operands[1].Int)};
+    return std::nullopt;
+  }
+
+  // The signals to Sem not yet sent that could have arrived before a wait
+  // now holding: transfers already triggered, instructions already issued.
+  std::vector<SemaphoreOrder::Pending> pendingSignals(uint8_t Sem, isa::Engine Waiter) {
+    std::vector<SemaphoreOrder::Pending> Out;
+    for (unsigned E = 0; E < isa::NumEngines; ++E)
+      if (E != static_cast<unsigned>(Waiter) && Executing[E] && Executing[E]->Sem == Sem)
+        Out.push_back({E, Executing[E]->Amount, Clocks[E]});
+    for (auto &[Q, Tid] : QueueTid) {
+      VectorClock C = Clocks[Tid];
+      auto Run = InFlight.find(Q);
+      if (Run != InFlight.end() && Run->second && Run->second->Sem == Sem)
+        Out.push_back({Tid, Run->second->Amount, C});
+      for (const Triggered &T : Triggers[Q]) {
+        C.tick(Tid);
+        C.join(T.Clock);
+        if (T.Sig && T.Sig->Sem == Sem)
+          Out.push_back({Tid, T.Sig->Amount, C});
+      }
+    }
+    return Out;
+  }
+
   ShadowMemory &shadow(isa::MemSpace S) {
     return S == isa::MemSpace::SBUF ? Sbuf : S == isa::MemSpace::PSUM ? Psum : Hbm;
+  }
+
+  // The value Sem will have once the pending signal of Signaller (an
+  // instruction executing, a transfer queued or running) has been sent,
+  // counting only its sender's signals.
+  std::optional<int64_t> futureValue(const Site &Signaller, uint8_t Sem) const {
+    ThreadId Tid = static_cast<ThreadId>(Signaller.Eng);
+    if (Signaller.Dma) {
+      auto T = QueueTid.find(Signaller.Queue);
+      if (T == QueueTid.end())
+        return std::nullopt;
+      Tid = T->second;
+    }
+    auto Sent = SentBy.find({Sem, Tid});
+    int64_t Value = Initial[Sem] + (Sent == SentBy.end() ? 0 : Sent->second);
+    auto Match = [&](const std::optional<SignalTo> &Sig) {
+      if (!Sig || Sig->Sem != Sem)
+        return false;
+      Value += Sig->Amount;
+      return Sig->Who == Signaller.who();
+    };
+    if (!Signaller.Dma)
+      return Match(Executing[static_cast<unsigned>(Signaller.Eng)]) ? std::optional(Value)
+                                                                    : std::nullopt;
+    if (auto Run = InFlight.find(Signaller.Queue); Run != InFlight.end() && Match(Run->second))
+      return Value;
+    if (auto Q = Triggers.find(Signaller.Queue); Q != Triggers.end())
+      for (const Triggered &T : Q->second)
+        if (Match(T.Sig))
+          return Value;
+    return std::nullopt;
+  }
+
+  // How many engines and DMA queues the program has send Sem a signal.
+  size_t senders(unsigned Sem) const {
+    std::set<unsigned> Who; // engines 0..4, queues from 16
+    for (unsigned Eng = 0; Eng < isa::NumEngines; ++Eng)
+      for (uint32_t K = 0;; ++K) {
+        const isa::Instr *I = E.instruction(static_cast<isa::Engine>(Eng), K);
+        if (!I)
+          break;
+        std::optional<SignalTo> Sig = signalOf(*I);
+        if (!Sig || Sig->Sem != Sem)
+          continue;
+        Who.insert(I->desc().IsDma ? 16 + static_cast<unsigned>(I->Operands[2].Int) : Eng);
+      }
+    return Who.size();
   }
 
   std::string semName(unsigned Sem) const {
@@ -159,10 +255,18 @@ struct RaceDetector::State {
                                                  isa::engine(After.Eng).RecordName, After.Index);
     std::string WaiterWhere = E.where(After.Eng, After.Index);
     auto WaitText = [&](const Site &Signaller, uint8_t Sem) {
+      // A count names a signal only when one engine or queue sends them
+      // all (docs/races.md).
+      if (senders(Sem) > 1)
+        return fmt::format("a semaphore of its own: {} is also signalled elsewhere, and "
+                           "signals from different engines and queues arrive in any order",
+                           semName(Sem));
+      if (std::optional<int64_t> V = futureValue(Signaller, Sem))
+        return fmt::format("wait({} >= {})", semName(Sem), *V);
       auto It = LastSignal.find(Signaller.who());
       if (It != LastSignal.end() && It->second.first == Sem)
         return fmt::format("wait({} >= {})", semName(Sem), It->second.second);
-      return fmt::format("a wait on {}", semName(Sem));
+      return fmt::format("a wait on {} that this signal satisfies", semName(Sem));
     };
     if (Before.Dma) {
       const isa::Instr *I = E.instruction(Before.Eng, Before.Index);
@@ -198,19 +302,32 @@ struct RaceDetector::State {
                        describe(Before), E.where(Before.Eng, Before.Index), Waiter, WaiterWhere);
   }
 
+  // The pair's kind and which access was meant to come first: a write then
+  // the read that needs it (read-after-write, or a PSUM accumulation group
+  // read before its last matmul), a read then the write that reuses its
+  // buffer (write-after-read), or two writes in the order they ran. The
+  // order of this run decides none of these but the last.
   void report(const emu::AccessEvent &Ev, const Site &Cur, const Conflict &C) {
     Site Prior = Site::unpack(C.Prior.Site);
     auto Pair = std::minmax(Prior.who(), Cur.who());
     if (!Reported.insert(Pair).second)
       return;
     bool CurWrite = Ev.Write;
-    const char *Kind = CurWrite && C.PriorWrite ? "write-after-write"
-                       : CurWrite               ? "write-after-read"
-                                                : "read-after-write";
-    bool Psum = Ev.F.Space == isa::MemSpace::PSUM;
-    if (Psum && CurWrite != C.PriorWrite &&
-        ((CurWrite && accumulates(Cur)) || (C.PriorWrite && accumulates(Prior))))
-      Kind = "incomplete accumulation";
+    const Site *First = &Prior, *Second = &Cur;
+    bool FirstWrites = C.PriorWrite, SecondWrites = CurWrite;
+    const char *Kind = "write-after-write";
+    if (CurWrite != C.PriorWrite) {
+      const Site &W = CurWrite ? Cur : Prior, &R = CurWrite ? Prior : Cur;
+      bool Accumulation = Ev.F.Space == isa::MemSpace::PSUM && accumulates(W);
+      bool WriteFirst = Accumulation || !C.ReadAfterWrite;
+      Kind = Accumulation ? "incomplete accumulation"
+             : WriteFirst ? "read-after-write"
+                          : "write-after-read";
+      First = WriteFirst ? &W : &R;
+      Second = WriteFirst ? &R : &W;
+      FirstWrites = WriteFirst;
+      SecondWrites = !WriteFirst;
+    }
     std::string Range =
         Ev.F.Space == isa::MemSpace::HBM
             ? fmt::format("HBM bytes 0x{:X}..0x{:X}", C.First, C.Last)
@@ -220,12 +337,14 @@ struct RaceDetector::State {
     const char *Severity = M == Mode::Error ? "error" : "warning";
     std::string Msg = fmt::format(
         "{}: {}: race ({}) on {}: {} {} operand '{}', and {} {} operand '{}'; no semaphore "
-        "orders them\n    {}\n{}: note: the other access: {}\n    {}\n{}: note: hint: {}",
-        E.where(Cur.Eng, Cur.Index), Severity, Kind, Range, describe(Cur),
-        CurWrite ? "writes" : "reads", operandName(Cur), describe(Prior),
-        C.PriorWrite ? "writes" : "reads", operandName(Prior), disassembly(Cur),
-        E.where(Prior.Eng, Prior.Index), describe(Prior), disassembly(Prior),
-        E.where(Prior.Eng, Prior.Index), hint(Prior, Cur));
+        "orders the {} before the {}\n    {}\n{}: note: the other access: {}\n    {}\n"
+        "{}: note: hint: {}",
+        E.where(Second->Eng, Second->Index), Severity, Kind, Range, describe(*Second),
+        SecondWrites ? "writes" : "reads", operandName(*Second), describe(*First),
+        FirstWrites ? "writes" : "reads", operandName(*First), FirstWrites ? "write" : "read",
+        SecondWrites ? "write" : "read", disassembly(*Second), E.where(First->Eng, First->Index),
+        describe(*First), disassembly(*First), E.where(First->Eng, First->Index),
+        hint(*First, *Second));
     if (M == Mode::Error)
       throw emu::StopRun{{emu::FaultKind::Race, Msg}};
     Races.push_back(std::move(Msg));
@@ -242,28 +361,42 @@ size_t RaceDetector::shadowIntervals() const {
 }
 
 void RaceDetector::issued(const emu::IssueEvent &Ev) {
-  VectorClock &Mine = S->Clocks[static_cast<unsigned>(Ev.Eng)];
+  unsigned Eng = static_cast<unsigned>(Ev.Eng);
+  VectorClock Acquired;
   for (unsigned K = 0; K < Ev.NumWaits; ++K) {
     const emu::ResolvedWait &W = Ev.Waits[K];
     if (W.Sem < S->Sems.size())
-      Mine.join(S->Sems[W.Sem].acquire(W.Cond, W.Value, Mine));
+      Acquired.join(S->Sems[W.Sem].acquire(W.Cond, W.Value, S->Clocks[Eng],
+                                           S->pendingSignals(W.Sem, Ev.Eng)));
   }
+  S->Clocks[Eng].join(Acquired);
+  S->Executing[Eng] = State::signalOf(*Ev.I);
+  if (S->Executing[Eng])
+    S->Executing[Eng]->Who = Site{Ev.Eng, Ev.Index, false, 0, 0}.who();
+}
+
+void RaceDetector::instructionDone(const emu::InstrEvent &Ev) {
+  S->Executing[static_cast<unsigned>(Ev.Eng)].reset();
 }
 
 void RaceDetector::dmaQueued(const emu::DmaEvent &Ev) {
   unsigned Eng = static_cast<unsigned>(Ev.Issuer);
   S->queueTid(Ev.Queue);
-  S->Triggers[Ev.Queue].push_back(S->Clocks[Eng]);
+  S->Triggers[Ev.Queue].push_back({S->Clocks[Eng], State::signalOf(*Ev.I)});
+  if (auto &Sig = S->Triggers[Ev.Queue].back().Sig)
+    Sig->Who = Site{Ev.Issuer, Ev.Index, true, Ev.Queue, 0}.who();
   // The engine's later instructions are not ordered before the transfer.
   S->Clocks[Eng].tick(Eng);
 }
 
 void RaceDetector::dmaStarted(const emu::DmaEvent &Ev) {
   ThreadId T = S->queueTid(Ev.Queue);
-  std::deque<VectorClock> &Pending = S->Triggers[Ev.Queue];
+  std::deque<State::Triggered> &Pending = S->Triggers[Ev.Queue];
   S->Clocks[T].tick(T); // a new epoch for this transfer
+  S->InFlight[Ev.Queue].reset();
   if (!Pending.empty()) {
-    S->Clocks[T].join(Pending.front());
+    S->Clocks[T].join(Pending.front().Clock);
+    S->InFlight[Ev.Queue] = Pending.front().Sig;
     Pending.pop_front();
   }
 }
@@ -300,12 +433,16 @@ void RaceDetector::accessed(const emu::AccessEvent &Ev) {
     S->report(Ev, Cur, C);
 }
 
+void RaceDetector::dmaDone(const emu::DmaEvent &Ev) { S->InFlight[Ev.Queue].reset(); }
+
 void RaceDetector::signalled(const emu::SignalEvent &Ev) {
   ThreadId T = Ev.From.FromDma ? S->queueTid(Ev.From.Queue) : static_cast<ThreadId>(Ev.From.Eng);
   if (Ev.Sem < S->Sems.size())
     S->Sems[Ev.Sem].signal(T, Ev.Amount, S->Clocks[T]);
   Site From{Ev.From.Eng, Ev.From.Index, Ev.From.FromDma, Ev.From.FromDma ? Ev.From.Queue : 0, 0};
-  S->LastSignal[From.who()] = {Ev.Sem, Ev.Value};
+  int64_t &Sent = S->SentBy[{Ev.Sem, T}];
+  Sent += Ev.Amount;
+  S->LastSignal[From.who()] = {Ev.Sem, static_cast<int32_t>(S->Initial[Ev.Sem] + Sent)};
   S->Clocks[T].tick(T);
 }
 

@@ -2,6 +2,8 @@
 
 #include "SemaphoreOrder.h"
 
+#include <algorithm>
+#include <iterator>
 #include <optional>
 
 namespace trn::race {
@@ -18,7 +20,7 @@ void SemaphoreOrder::signal(ThreadId Sender, int32_t Amount, const VectorClock &
     Senders.push_back({Sender, 0, {}, {}});
     S = &Senders.back();
   }
-  int64_t Cum = S->cumAt(S->Kept.size()) + Amount;
+  int64_t Cum = (S->Kept.empty() ? S->BaseCum : S->Kept.back().Cum) + Amount;
   S->Kept.push_back({Clock.get(Sender), Cum, Clock});
   if (S->Kept.size() > MaxKept) {
     S->BaseCum = S->Kept.front().Cum;
@@ -27,29 +29,66 @@ void SemaphoreOrder::signal(ThreadId Sender, int32_t Amount, const VectorClock &
   }
 }
 
-VectorClock SemaphoreOrder::acquire(isa::WaitCond Cond, int32_t Value,
-                                    const VectorClock &Waiter) const {
+int64_t SemaphoreOrder::SenderView::cumAt(size_t K) const {
+  size_t N = Arrived ? Arrived->Kept.size() : 0;
+  if (K > N)
+    return LaterCum[K - N - 1];
+  if (!Arrived)
+    return 0;
+  return K == 0 ? Arrived->BaseCum : Arrived->Kept[K - 1].Cum;
+}
+
+const VectorClock &SemaphoreOrder::SenderView::clockAt(size_t K) const {
+  static const VectorClock None;
+  size_t N = Arrived ? Arrived->Kept.size() : 0;
+  if (K > N)
+    return Later[K - N - 1]->Clock;
+  if (!Arrived)
+    return None;
+  return K == 0 ? Arrived->Base : Arrived->Kept[K - 1].Clock;
+}
+
+VectorClock SemaphoreOrder::acquire(isa::WaitCond Cond, int32_t Value, const VectorClock &Waiter,
+                                    const std::vector<Pending> &Later) const {
   bool Counting =
       Cond == isa::WaitCond::Ge || Cond == isa::WaitCond::Gt || Cond == isa::WaitCond::Eq;
-  if (!Monotone || !Counting)
+  bool LaterPositive =
+      std::all_of(Later.begin(), Later.end(), [](const Pending &P) { return P.Amount > 0; });
+  if (!Monotone || !Counting || !LaterPositive)
     return All; // see docs/races.md: any signal so far may be the one seen
   int64_t Needed = int64_t(Value) - Initial + (Cond == isa::WaitCond::Gt ? 1 : 0);
   if (Needed <= 0)
     return {}; // held before any signal
-  size_t J = Senders.size();
+  // Each sender's signals: those arrived, then those pending.
+  std::vector<SenderView> Views;
+  for (const SenderSignals &X : Senders)
+    Views.push_back({&X, X.Tid, {}, {}});
+  for (const Pending &P : Later) {
+    auto It = std::find_if(Views.begin(), Views.end(),
+                           [&](const SenderView &V) { return V.Tid == P.Sender; });
+    if (It == Views.end()) {
+      Views.push_back({nullptr, P.Sender, {}, {}});
+      It = std::prev(Views.end());
+    }
+    int64_t Before = It->cumAt(It->count());
+    It->Later.push_back(&P);
+    It->LaterCum.push_back(Before + P.Amount);
+  }
+  size_t J = Views.size();
   // Min[j]: the signals of sender j the waiter already knows of (its base
   // and every record at an epoch its clock covers) are in every way.
-  std::vector<size_t> Min(J), K(J);
+  std::vector<size_t> Min(J, 0), K(J, 0);
   std::vector<int64_t> MaxRest(J + 1, 0);
   for (size_t S = 0; S < J; ++S) {
-    const SenderSignals &X = Senders[S];
+    const SenderView &V = Views[S];
     size_t M = 0;
-    while (M < X.Kept.size() && Waiter.covers(X.Tid, X.Kept[M].At))
-      ++M;
+    if (V.Arrived)
+      while (M < V.Arrived->Kept.size() && Waiter.covers(V.Tid, V.Arrived->Kept[M].At))
+        ++M;
     Min[S] = M;
   }
   for (size_t S = J; S-- > 0;)
-    MaxRest[S] = MaxRest[S + 1] + Senders[S].cumAt(Senders[S].Kept.size());
+    MaxRest[S] = MaxRest[S + 1] + Views[S].cumAt(Views[S].count());
 
   std::optional<VectorClock> Result;
   size_t Ways = 0;
@@ -64,7 +103,7 @@ VectorClock SemaphoreOrder::acquire(isa::WaitCond Cond, int32_t Value,
       if (Sum < Needed)
         return;
       for (size_t T = 0; T < J; ++T)
-        if (K[T] > Min[T] && Sum - (Senders[T].cumAt(K[T]) - Senders[T].cumAt(K[T] - 1)) >= Needed)
+        if (K[T] > Min[T] && Sum - (Views[T].cumAt(K[T]) - Views[T].cumAt(K[T] - 1)) >= Needed)
           return; // not minimal
       if (++Ways > MaxWays) {
         GaveUp = true;
@@ -72,16 +111,16 @@ VectorClock SemaphoreOrder::acquire(isa::WaitCond Cond, int32_t Value,
       }
       VectorClock Join;
       for (size_t T = 0; T < J; ++T)
-        Join.join(Senders[T].clockAt(K[T]));
+        Join.join(Views[T].clockAt(K[T]));
       if (Result)
         Result->meet(Join);
       else
         Result = std::move(Join);
       return;
     }
-    const SenderSignals &X = Senders[S];
-    for (size_t C = Min[S]; C <= X.Kept.size(); ++C) {
-      int64_t Here = Sum + X.cumAt(C);
+    const SenderView &V = Views[S];
+    for (size_t C = Min[S]; C <= V.count(); ++C) {
+      int64_t Here = Sum + V.cumAt(C);
       if (Here + MaxRest[S + 1] < Needed)
         continue; // too few even with everything after
       K[S] = C;

@@ -26,9 +26,18 @@ public:
 
   // Sender (whose own entry in Clock is the signal's epoch) added Amount.
   void signal(ThreadId Sender, int32_t Amount, const VectorClock &Clock);
+  // A signal that has not arrived but could have come first under other
+  // timing: a transfer already triggered, an instruction already issued.
+  struct Pending {
+    ThreadId Sender;
+    int32_t Amount;
+    VectorClock Clock; // what it will release
+  };
   // What a wait `s Cond Value` that held acquires, for a waiter whose clock
-  // is Waiter.
-  VectorClock acquire(isa::WaitCond Cond, int32_t Value, const VectorClock &Waiter) const;
+  // is Waiter; Later lists the semaphore's pending signals, each sender's in
+  // its order.
+  VectorClock acquire(isa::WaitCond Cond, int32_t Value, const VectorClock &Waiter,
+                      const std::vector<Pending> &Later) const;
 
   // Signals kept per sender; older ones are folded into a base that every
   // wait counts as seen (bounded memory on long loops; see docs/races.md).
@@ -47,8 +56,16 @@ private:
     int64_t BaseCum = 0; // folded records: their total and joined clock
     VectorClock Base;
     std::deque<Record> Kept;
-    int64_t cumAt(size_t K) const { return K == 0 ? BaseCum : Kept[K - 1].Cum; }
-    const VectorClock &clockAt(size_t K) const { return K == 0 ? Base : Kept[K - 1].Clock; }
+  };
+  // A sender's signals as one wait sees them: arrived, then pending.
+  struct SenderView {
+    const SenderSignals *Arrived = nullptr;
+    ThreadId Tid = 0;
+    std::vector<const Pending *> Later;
+    std::vector<int64_t> LaterCum;
+    size_t count() const { return (Arrived ? Arrived->Kept.size() : 0) + Later.size(); }
+    int64_t cumAt(size_t K) const;
+    const VectorClock &clockAt(size_t K) const;
   };
   int32_t Initial;
   bool Monotone = true; // every signal so far added a positive amount

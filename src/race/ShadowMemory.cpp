@@ -25,16 +25,20 @@ void ShadowMemory::update(Seg &S, uint64_t First, uint32_t PartFirst, uint32_t P
   auto Ordered = [&](const AccessRec &R) { return R.Tid == A.Tid || Clock.covers(R.Tid, R.At); };
   auto Apply = [&](Cell &C, uint32_t P0, uint32_t P1) {
     if (C.Write.valid() && !Ordered(C.Write))
-      Out.push_back({C.Write, true, P0, P1, First, S.Last});
+      Out.push_back({C.Write, true, !Write && C.PrevWrite.valid() && Ordered(C.PrevWrite), P0, P1,
+                     First, S.Last});
     if (Write) {
       for (const AccessRec &R : C.Reads)
         if (!Ordered(R))
-          Out.push_back({R, false, P0, P1, First, S.Last});
+          Out.push_back({R, false, R.AfterWrite, P0, P1, First, S.Last});
+      C.PrevWrite = C.Write;
       C.Write = A;
       C.Reads.clear();
     } else {
+      AccessRec Read = A;
+      Read.AfterWrite = C.Write.valid() && Ordered(C.Write);
       C.Reads.erase(std::remove_if(C.Reads.begin(), C.Reads.end(), Ordered), C.Reads.end());
-      C.Reads.push_back(A);
+      C.Reads.push_back(Read);
     }
   };
   Cell Fresh;

@@ -28,6 +28,9 @@ struct AccessRec {
   ThreadId Tid = NoThread;
   Epoch At = 0;
   uint64_t Site = 0;
+  // A read: an earlier write of the same bytes was ordered before it (it
+  // read finished data), so a racing write is a reuse of the buffer.
+  bool AfterWrite = false;
   bool valid() const { return Tid != NoThread; }
   bool operator==(const AccessRec &) const = default;
 };
@@ -36,6 +39,9 @@ struct AccessRec {
 struct Conflict {
   AccessRec Prior;
   bool PriorWrite;
+  // Of the pair's read (if any): it was ordered after an earlier write of
+  // these bytes, the one the racing write replaced or replaces.
+  bool ReadAfterWrite;
   uint32_t PartFirst, PartLast;
   uint64_t First, Last; // bytes
 };
@@ -53,9 +59,11 @@ public:
 
 private:
   struct Cell {
-    AccessRec Write;
+    AccessRec Write, PrevWrite; // the last two writes
     llvm::SmallVector<AccessRec, 2> Reads;
-    bool operator==(const Cell &O) const { return Write == O.Write && Reads == O.Reads; }
+    bool operator==(const Cell &O) const {
+      return Write == O.Write && PrevWrite == O.PrevWrite && Reads == O.Reads;
+    }
   };
   struct PartCell {
     uint32_t First, Last; // partitions, inclusive

@@ -43,6 +43,8 @@ public:
   void issued(const emu::IssueEvent &Ev) override;
   void dmaQueued(const emu::DmaEvent &Ev) override;
   void dmaStarted(const emu::DmaEvent &Ev) override;
+  void dmaDone(const emu::DmaEvent &Ev) override;
+  void instructionDone(const emu::InstrEvent &Ev) override;
   void accessed(const emu::AccessEvent &Ev) override;
   void signalled(const emu::SignalEvent &Ev) override;
 
