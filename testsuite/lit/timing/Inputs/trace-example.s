@@ -18,18 +18,20 @@
 .psum acc : fp32[128, 2, 512]
 
 .sem wl        # w loaded
-.sem xl        # x tiles loaded
+.sem xl0       # x tile 0 loaded
+.sem xl1       # x tile 1 loaded (a semaphore per queue: transfers on
+               # different queues complete in any order)
 .sem mm        # tiles multiplied
 .sem cp        # tiles copied out of PSUM
 .sem ac        # tiles activated
 .sem pb        # bias ready
 
     sp.dma_copy w_s, w, q0.0 signal(wl, 16)
-    sp.dma_copy x_s[:, 0, :], x[0], q1.0 signal(xl, 16)
-    sp.dma_copy x_s[:, 1, :], x[1], q2.0 signal(xl, 16)
+    sp.dma_copy x_s[:, 0, :], x[0], q1.0 signal(xl0, 16)
+    sp.dma_copy x_s[:, 1, :], x[1], q2.0 signal(xl1, 16)
     pool.iota p_s, 0, [0], partition_mult=1 signal(pb)
-    pe.matmul acc[:, 0, :], w_s, x_s[:, 0, :] wait(wl >= 16, xl >= 16) signal(mm)
-    pe.matmul acc[:, 1, :], w_s, x_s[:, 1, :] wait(xl >= 32) signal(mm)
+    pe.matmul acc[:, 0, :], w_s, x_s[:, 0, :] wait(wl >= 16, xl0 >= 16) signal(mm)
+    pe.matmul acc[:, 1, :], w_s, x_s[:, 1, :] wait(xl1 >= 16) signal(mm)
     dve.tensor_copy h_s[:, 0, :], acc[:, 0, :] wait(mm >= 1) signal(cp)
     dve.tensor_copy h_s[:, 1, :], acc[:, 1, :] wait(mm >= 2) signal(cp)
     act.activation y_s[:, 0, :], h_s[:, 0, :], tanh, bias=p_s wait(cp >= 1, pb >= 1) signal(ac)
