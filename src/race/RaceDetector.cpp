@@ -78,9 +78,15 @@ struct RaceDetector::State {
   std::vector<Conflict> Conflicts;
   std::set<std::pair<uint64_t, uint64_t>> Reported; // pairs of Site::who()
   std::vector<std::string> Races;
-  // By Site::who(): the semaphore it last signalled and the value that
-  // signal guarantees (initial + everything its sender sent it so far).
-  std::map<uint64_t, std::pair<uint8_t, int32_t>> LastSignal;
+  // By thread, its recent signals: the epoch that sent it, the semaphore
+  // and the value the signal guarantees (initial + all its sender sent it).
+  struct SentSignal {
+    Epoch At;
+    uint8_t Sem;
+    int32_t Value;
+  };
+  std::vector<std::deque<SentSignal>> Sent;
+  static constexpr size_t MaxSentKept = 1024;
   std::map<std::pair<uint8_t, ThreadId>, int64_t> SentBy;
   std::vector<int32_t> Initial; // by semaphore
 
@@ -248,24 +254,32 @@ struct RaceDetector::State {
 
   // How the earlier access could be ordered before the later one: a
   // semaphore its thread signals after it, for the later one to wait on.
-  std::string hint(const Site &Before, const Site &After) const {
+  // Before's access was at epoch BeforeAt of thread BeforeTid; Current says
+  // it is the access being checked now (its signal, if any, not yet sent).
+  std::string hint(const Site &Before, ThreadId BeforeTid, Epoch BeforeAt, bool Current,
+                   const Site &After) const {
     std::string Waiter = After.Dma ? fmt::format("{} instruction {} (the trigger)",
                                                  isa::engine(After.Eng).RecordName, After.Index)
                                    : fmt::format("{} instruction {}",
                                                  isa::engine(After.Eng).RecordName, After.Index);
     std::string WaiterWhere = E.where(After.Eng, After.Index);
-    auto WaitText = [&](const Site &Signaller, uint8_t Sem) {
+    // Own: the signal is the one Before's own instruction or transfer sends.
+    auto WaitText = [&](const Site &Signaller, uint8_t Sem, bool Own) {
       // A count names a signal only when one engine or queue sends them
       // all (docs/races.md).
       if (senders(Sem) > 1)
         return fmt::format("a semaphore of its own: {} is also signalled elsewhere, and "
                            "signals from different engines and queues arrive in any order",
                            semName(Sem));
-      if (std::optional<int64_t> V = futureValue(Signaller, Sem))
+      std::optional<int64_t> V;
+      if (Own && Current)
+        V = futureValue(Signaller, Sem);
+      else if (Own && BeforeTid < Sent.size())
+        for (const SentSignal &X : Sent[BeforeTid])
+          if (X.At == BeforeAt && X.Sem == Sem)
+            V = X.Value;
+      if (V)
         return fmt::format("wait({} >= {})", semName(Sem), *V);
-      auto It = LastSignal.find(Signaller.who());
-      if (It != LastSignal.end() && It->second.first == Sem)
-        return fmt::format("wait({} >= {})", semName(Sem), It->second.second);
       return fmt::format("a wait on {} that this signal satisfies", semName(Sem));
     };
     if (Before.Dma) {
@@ -273,7 +287,7 @@ struct RaceDetector::State {
       if (I && I->Sig)
         return fmt::format("the transfer signals {} when it completes: give {} ({}) {}",
                            semName(I->Sig->Sem), Waiter, WaiterWhere,
-                           WaitText(Before, I->Sig->Sem));
+                           WaitText(Before, I->Sig->Sem, true));
       return fmt::format("the transfer signals no semaphore: give {} ({}) a signal(...) and {} "
                          "({}) a wait on it",
                          describe(Before), E.where(Before.Eng, Before.Index), Waiter, WaiterWhere);
@@ -295,7 +309,7 @@ struct RaceDetector::State {
       return fmt::format("{} instruction {} ({}) signals {}{}: give {} ({}) {}",
                          isa::engine(Before.Eng).RecordName, K, E.where(Before.Eng, K),
                          semName(*Sem), K == Before.Index ? " when it completes" : " after it",
-                         Waiter, WaiterWhere, WaitText(S, *Sem));
+                         Waiter, WaiterWhere, WaitText(S, *Sem, K == Before.Index));
     }
     return fmt::format("nothing after {} ({}) signals a semaphore: give it a signal(...) and {} "
                        "({}) a wait on it",
@@ -307,7 +321,7 @@ struct RaceDetector::State {
   // read before its last matmul), a read then the write that reuses its
   // buffer (write-after-read), or two writes in the order they ran. The
   // order of this run decides none of these but the last.
-  void report(const emu::AccessEvent &Ev, const Site &Cur, const Conflict &C) {
+  void report(const emu::AccessEvent &Ev, const Site &Cur, const AccessRec &A, const Conflict &C) {
     Site Prior = Site::unpack(C.Prior.Site);
     auto Pair = std::minmax(Prior.who(), Cur.who());
     if (!Reported.insert(Pair).second)
@@ -335,6 +349,7 @@ struct RaceDetector::State {
                           C.PartLast, C.First, C.Last);
     Range += owner(Ev.F.Space, C.PartFirst, C.First, C.Last);
     const char *Severity = M == Mode::Error ? "error" : "warning";
+    bool FirstIsPrior = First == &Prior;
     std::string Msg = fmt::format(
         "{}: {}: race ({}) on {}: {} {} operand '{}', and {} {} operand '{}'; no semaphore "
         "orders the {} before the {}\n    {}\n{}: note: the other access: {}\n    {}\n"
@@ -344,7 +359,8 @@ struct RaceDetector::State {
         FirstWrites ? "writes" : "reads", operandName(*First), FirstWrites ? "write" : "read",
         SecondWrites ? "write" : "read", disassembly(*Second), E.where(First->Eng, First->Index),
         describe(*First), disassembly(*First), E.where(First->Eng, First->Index),
-        hint(*First, *Second));
+        hint(*First, FirstIsPrior ? C.Prior.Tid : A.Tid, FirstIsPrior ? C.Prior.At : A.At,
+             !FirstIsPrior, *Second));
     if (M == Mode::Error)
       throw emu::StopRun{{emu::FaultKind::Race, Msg}};
     Races.push_back(std::move(Msg));
@@ -370,7 +386,8 @@ void RaceDetector::issued(const emu::IssueEvent &Ev) {
                                            S->pendingSignals(W.Sem, Ev.Eng)));
   }
   S->Clocks[Eng].join(Acquired);
-  S->Executing[Eng] = State::signalOf(*Ev.I);
+  // A DMA instruction's signal is its transfer's, sent by its queue.
+  S->Executing[Eng] = Ev.I->desc().IsDma ? std::nullopt : State::signalOf(*Ev.I);
   if (S->Executing[Eng])
     S->Executing[Eng]->Who = Site{Ev.Eng, Ev.Index, false, 0, 0}.who();
 }
@@ -430,7 +447,7 @@ void RaceDetector::accessed(const emu::AccessEvent &Ev) {
     It->Last = std::max(It->Last, C.Last);
   }
   for (const Conflict &C : Merged)
-    S->report(Ev, Cur, C);
+    S->report(Ev, Cur, A, C);
 }
 
 void RaceDetector::dmaDone(const emu::DmaEvent &Ev) { S->InFlight[Ev.Queue].reset(); }
@@ -439,10 +456,14 @@ void RaceDetector::signalled(const emu::SignalEvent &Ev) {
   ThreadId T = Ev.From.FromDma ? S->queueTid(Ev.From.Queue) : static_cast<ThreadId>(Ev.From.Eng);
   if (Ev.Sem < S->Sems.size())
     S->Sems[Ev.Sem].signal(T, Ev.Amount, S->Clocks[T]);
-  Site From{Ev.From.Eng, Ev.From.Index, Ev.From.FromDma, Ev.From.FromDma ? Ev.From.Queue : 0, 0};
-  int64_t &Sent = S->SentBy[{Ev.Sem, T}];
-  Sent += Ev.Amount;
-  S->LastSignal[From.who()] = {Ev.Sem, static_cast<int32_t>(S->Initial[Ev.Sem] + Sent)};
+  int64_t &Total = S->SentBy[{Ev.Sem, T}];
+  Total += Ev.Amount;
+  if (S->Sent.size() <= T)
+    S->Sent.resize(T + 1);
+  S->Sent[T].push_back(
+      {S->Clocks[T].get(T), Ev.Sem, static_cast<int32_t>(S->Initial[Ev.Sem] + Total)});
+  if (S->Sent[T].size() > State::MaxSentKept)
+    S->Sent[T].pop_front();
   S->Clocks[T].tick(T);
 }
 

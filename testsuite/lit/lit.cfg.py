@@ -1,5 +1,6 @@
 # lit configuration for trnemu's tool tests.
 import os
+import sys
 import lit.formats
 
 config.name = "trnemu"
@@ -12,6 +13,8 @@ config.test_exec_root = os.path.join(config.trn_obj_root, "testsuite", "lit")
 # Our tools first, then LLVM's FileCheck, not, count, split-file.
 config.environment["PATH"] = os.pathsep.join(
     [config.trn_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Helper scripts run with the interpreter that runs lit.
+config.substitutions.append(("%python", '"' + sys.executable + '"'))
 config.substitutions.append(("%isa", os.path.join(config.trn_src_root, "isa")))
 config.substitutions.append(("%src", config.trn_src_root))
 config.substitutions.append(("%gen", config.trn_gen_dir))
