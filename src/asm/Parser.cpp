@@ -2,7 +2,9 @@
 
 #include "Parser.h"
 
+#include "SourceFile.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -35,7 +37,7 @@ uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
 } // namespace
 
 Parser::Parser(const Options &Opts, llvm::raw_ostream &Diag)
-    : Opts(Opts), Diag(Diag), Streams(isa::NumEngines) {
+    : Opts(Opts), Diag(Diag), Budget(Opts.MaxMemory), Streams(isa::NumEngines) {
   SM.setIncludeDirs(Opts.IncludeDirs);
 }
 
@@ -154,11 +156,28 @@ void Parser::readBuffer(unsigned BufferId) {
   const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(BufferId);
   if (Prog.Files.size() < BufferId)
     Prog.Files.resize(BufferId);
-  Prog.Files[BufferId - 1] = Buf->getBufferIdentifier().str();
+  Prog.Files[BufferId - 1] = object::printableFileName(Buf->getBufferIdentifier());
   TokenStore.push_back(lex(Buf->getBuffer()));
+  // The tokens are kept to the end (names point into them); they cost more
+  // than the text.
+  uint64_t TokenBytes = TokenStore.back().capacity() * sizeof(Token);
+  if (!Budget.tryCommit(TokenBytes)) {
+    std::string Msg =
+        *Budget.check(TokenBytes, fmt::format("the {} tokens of '{}'", TokenStore.back().size(),
+                                              Prog.Files[BufferId - 1]));
+    TokenStore.pop_back();
+    SMLoc From = SM.getParentIncludeLoc(BufferId);
+    if (From.isValid())
+      report(SourceMgr::DK_Error, From, Msg);
+    else
+      report(SourceMgr::DK_Error, SMLoc::getFromPointer(Buf->getBufferStart()), Msg);
+    return;
+  }
+  bool Included = SM.getParentIncludeLoc(BufferId).isValid();
   const Token *Saved = Cur;
   Cur = TokenStore.back().data();
   while (!at(Tok::Eof)) {
+    unsigned ErrorsBefore = Errors;
     try {
       statement();
       if (!atEnd()) {
@@ -170,6 +189,20 @@ void Parser::readBuffer(unsigned BufferId) {
       // Recover at the next line.
       while (!atEnd())
         ++Cur;
+    }
+    // An included file is read no further than its first error: what
+    // follows may not be assembly at all (.include "/etc/passwd"), and each
+    // message would show another of its lines.
+    if (Included && Errors != ErrorsBefore) {
+      const Token *Rest = Cur;
+      while (Rest->is(Tok::Newline))
+        ++Rest;
+      if (Rest->is(Tok::Eof))
+        break;
+      SM.PrintMessage(
+          Diag, SM.getParentIncludeLoc(BufferId), SourceMgr::DK_Note,
+          fmt::format("'{}' is read no further after its first error", Prog.Files[BufferId - 1]));
+      break;
     }
     if (at(Tok::Newline))
       ++Cur;
@@ -227,32 +260,38 @@ void Parser::directive() {
 
 void Parser::include(const Token &Dir) {
   const Token &Path = expect(Tok::String, "a file name in quotes");
-  std::string Found;
-  // Search the including file's folder first, then -I folders.
+  if (!atEnd())
+    failAt(tok(), "expected end of line after the include file name");
+  // Where to look: the including file's folder, then the name as written
+  // (relative to the current directory, or an absolute path), then each -I
+  // folder in order; the first that exists and is not a folder is read.
+  std::vector<std::string> Candidates;
   const llvm::MemoryBuffer *Here = SM.getMemoryBuffer(SM.FindBufferContainingLoc(Dir.Loc));
   llvm::SmallString<256> Local(llvm::sys::path::parent_path(Here->getBufferIdentifier()));
   llvm::sys::path::append(Local, Path.Text);
-  unsigned Id;
-  if (llvm::sys::fs::exists(Local) && !llvm::sys::fs::is_directory(Local)) {
-    auto Buf = llvm::MemoryBuffer::getFile(Local);
-    if (!Buf)
-      failAt(Path,
-             fmt::format("cannot read '{}': {}", Local.str().str(), Buf.getError().message()));
-    Id = SM.AddNewSourceBuffer(std::move(*Buf), Dir.Loc);
-  } else {
-    Id = SM.AddIncludeFile(Path.Text.str(), Dir.Loc, Found);
-    if (!Id)
-      failAt(Path, fmt::format("include file '{}' not found (searched the including file's "
-                               "folder, the current directory{})",
-                               Path.Text.str(), Opts.IncludeDirs.empty() ? "" : " and -I folders"));
+  Candidates.push_back(std::string(Local));
+  Candidates.push_back(Path.Text.str());
+  for (const std::string &Dir : Opts.IncludeDirs) {
+    llvm::SmallString<256> InDir(Dir);
+    llvm::sys::path::append(InDir, Path.Text);
+    Candidates.push_back(std::string(InDir));
   }
-  llvm::StringRef Ident = SM.getMemoryBuffer(Id)->getBufferIdentifier();
+  auto Found = std::find_if(Candidates.begin(), Candidates.end(), [](const std::string &C) {
+    return llvm::sys::fs::exists(C) && !llvm::sys::fs::is_directory(C);
+  });
+  if (Found == Candidates.end())
+    failAt(Path, fmt::format("include file '{}' not found (searched the including file's "
+                             "folder, the current directory{})",
+                             Path.Text.str(), Opts.IncludeDirs.empty() ? "" : " and -I folders"));
   llvm::SmallString<256> Real;
-  std::string Canon = llvm::sys::fs::real_path(Ident, Real) ? Ident.str() : std::string(Real);
+  std::string Canon = llvm::sys::fs::real_path(*Found, Real) ? *Found : std::string(Real);
   if (std::find(IncludeStack.begin(), IncludeStack.end(), Canon) != IncludeStack.end())
     failAt(Path, fmt::format("include cycle: '{}' is already being read", Path.Text.str()));
-  if (!atEnd())
-    failAt(tok(), "expected end of line after the include file name");
+  auto Buf = readSourceFile(*Found, Budget, /*RegularOnly=*/true);
+  if (auto *Err = std::get_if<std::string>(&Buf))
+    failAt(Path, fmt::format("include file '{}': {}", object::printableFileName(*Found), *Err));
+  unsigned Id =
+      SM.AddNewSourceBuffer(std::move(std::get<std::unique_ptr<llvm::MemoryBuffer>>(Buf)), Dir.Loc);
   IncludeStack.push_back(Canon);
   readBuffer(Id);
   IncludeStack.pop_back();
@@ -349,12 +388,31 @@ void Parser::tensorDirective() {
          range(ShapeStart, Cur[-1]));
   NextHbm = std::max(NextHbm, T.Address + Bytes);
   // Initial data lives in the object file; anything bigger belongs in an
-  // input bound at run time.
-  constexpr uint64_t MaxInitBytes = uint64_t(256) << 20;
+  // input bound at run time. The limit is the program's, all tensors'
+  // initial data together, as the object reader enforces it.
+  constexpr uint64_t MaxInitBytes = object::MaxInitialDataBytes;
   if (at(Tok::Equal) && Bytes > MaxInitBytes)
     failAt(tok(), fmt::format("tensor '{}' has {} bytes: initial data is limited to 256 MiB; "
                               "bind its contents at run time with trn-emu --in instead",
                               T.Name, Bytes));
+  if (at(Tok::Equal) && Prog.Data.size() + Bytes > MaxInitBytes)
+    failAt(tok(), fmt::format("tensor '{}' has {} bytes: with the {} bytes of initial data before "
+                              "it, the program's would pass the 256 MiB limit; bind its contents "
+                              "at run time with trn-emu --in instead",
+                              T.Name, Bytes, Prog.Data.size()));
+  // A line that fails keeps none of the data it added (nor its budget).
+  uint64_t Committed = 0;
+  auto Rollback = llvm::make_scope_exit([&, Mark = Prog.Data.size()] {
+    Budget.release(Committed);
+    Prog.Data.resize(Mark);
+  });
+  if (at(Tok::Equal)) {
+    if (auto Err = Budget.check(
+            Bytes, fmt::format("the initial data of tensor '{}' ({})", T.Name, formatBytes(Bytes))))
+      failAt(tok(), *Err);
+    Budget.commit(Bytes, T.Name);
+    Committed = Bytes;
+  }
   if (at(Tok::Equal) && Cur[1].isIdent("hex") && Cur[2].is(Tok::LParen)) {
     // Initial data as raw little-endian bytes, exactly (what trn-objdump
     // writes): hex("0a1b...").
@@ -368,6 +426,7 @@ void Parser::tensorDirective() {
                               "not {}",
                               T.Name, Bytes, 2 * Bytes, Str.Text.size()));
     T.InitOffset = Prog.Data.size();
+    Prog.Data.reserve(Prog.Data.size() + Bytes);
     for (size_t I = 0; I < Bytes; ++I)
       Prog.Data.push_back(
           static_cast<uint8_t>(llvm::hexFromNibbles(Str.Text[2 * I], Str.Text[2 * I + 1])));
@@ -445,6 +504,7 @@ void Parser::tensorDirective() {
   T.Loc = sourceLoc(Name.Loc);
   define(Name, SymKind::Tensor, 0, Prog.Tensors.size());
   Prog.Tensors.push_back(std::move(T));
+  Rollback.release();
 }
 
 void Parser::allocDirective(isa::MemSpace Space, const Token &Dir) {
@@ -781,14 +841,15 @@ Result assembleText(const std::string &Name, const std::string &Text, const Opti
 }
 
 Result assembleFile(const std::string &Path, const Options &Opts, llvm::raw_ostream &Diag) {
-  auto Buf = llvm::MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/true);
-  if (!Buf) {
-    Diag << Path << ": error: cannot read the file: " << Buf.getError().message() << "\n";
+  Parser P(Opts, Diag);
+  auto Buf = readSourceFile(Path, P.budget(), /*RegularOnly=*/false);
+  if (auto *Err = std::get_if<std::string>(&Buf)) {
+    Diag << Path << ": error: " << *Err << "\n";
     Result R;
     R.Errors = 1;
     return R;
   }
-  return Parser(Opts, Diag).run(std::move(*Buf));
+  return P.run(std::move(std::get<std::unique_ptr<llvm::MemoryBuffer>>(Buf)));
 }
 
 } // namespace trn::assembler

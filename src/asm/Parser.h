@@ -30,6 +30,8 @@ class Parser {
 public:
   Parser(const Options &Opts, llvm::raw_ostream &Diag);
   Result run(std::unique_ptr<llvm::MemoryBuffer> Main);
+  // What the source has made the assembler commit so far (Opts.MaxMemory).
+  HostMemoryBudget &budget() { return Budget; }
 
 private:
   //===-- state ----------------------------------------------------------===//
@@ -51,6 +53,7 @@ private:
   const Options &Opts;
   llvm::raw_ostream &Diag;
   llvm::SourceMgr SM;
+  HostMemoryBudget Budget;
   unsigned Errors = 0, Warnings = 0;
   object::Program Prog;
   const isa::ChipDesc *Chip = nullptr;
