@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 
 namespace trn::assembler {
 
@@ -471,7 +472,8 @@ void Parser::tensorDirective() {
     T.InitOffset = Prog.Data.size();
     Prog.Data.resize(Prog.Data.size() + Bytes);
     uint8_t *Out = Prog.Data.data() + *T.InitOffset;
-    for (uint64_t I = 0; I < N; ++I) {
+    // fill(v): the value is converted once, then its bytes are repeated.
+    for (uint64_t I = 0; I < (Fill ? 1 : N); ++I) {
       double V = Values[Fill ? 0 : I];
       uint64_t Bits;
       if (DT.Kind == isa::DTypeKind::Float) {
@@ -500,6 +502,8 @@ void Parser::tensorDirective() {
       for (unsigned B = 0; B < DT.StorageBytes; ++B)
         Out[I * DT.StorageBytes + B] = static_cast<uint8_t>(Bits >> (8 * B));
     }
+    for (uint64_t Done = DT.StorageBytes; Fill && Done < Bytes; Done *= 2)
+      std::memcpy(Out + Done, Out, std::min(Done, Bytes - Done));
   }
   T.Loc = sourceLoc(Name.Loc);
   define(Name, SymKind::Tensor, 0, Prog.Tensors.size());
