@@ -398,9 +398,9 @@ void Parser::tensorDirective() {
                               T.Name, Bytes));
   if (at(Tok::Equal) && Prog.Data.size() + Bytes > MaxInitBytes)
     failAt(tok(), fmt::format("tensor '{}' has {} bytes: with the {} bytes of initial data before "
-                              "it, the program's would pass the 256 MiB limit; bind its contents "
-                              "at run time with trn-emu --in instead",
-                              T.Name, Bytes, Prog.Data.size()));
+                              "it, the program's would come to {}, past the limit of 256 MiB; "
+                              "bind its contents at run time with trn-emu --in instead",
+                              T.Name, Bytes, Prog.Data.size(), Prog.Data.size() + Bytes));
   // A line that fails keeps none of the data it added (nor its budget).
   uint64_t Committed = 0;
   auto Rollback = llvm::make_scope_exit([&, Mark = Prog.Data.size()] {

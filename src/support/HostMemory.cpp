@@ -25,9 +25,9 @@ std::string formatBytes(uint64_t Bytes) {
 std::optional<std::string> HostMemoryBudget::check(uint64_t Bytes, std::string_view What) const {
   if (!Limit || (Bytes <= Limit && Used <= Limit - Bytes))
     return std::nullopt;
-  return fmt::format("{} needs {} of host memory, and {} is already in use: that is beyond the "
-                     "--max-memory budget of {}",
-                     What, formatBytes(Bytes), formatBytes(Used), formatBytes(Limit));
+  std::string InUse = Used ? fmt::format(", and {} is already in use", formatBytes(Used)) : "";
+  return fmt::format("{} needs {} of host memory{}: that is beyond the --max-memory budget of {}",
+                     What, formatBytes(Bytes), InUse, formatBytes(Limit));
 }
 
 void HostMemoryBudget::commit(uint64_t Bytes, std::string_view What) {
