@@ -10,6 +10,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
+#include <span>
+#include <variant>
 
 namespace trn::emutool {
 
@@ -22,28 +25,15 @@ std::string cannotRead(const std::string &Path, const std::string &Why) {
   return fmt::format("cannot read '{}': {}", Path, Why);
 }
 
-// Exactly Out.size() bytes at Offset, or a message.
-std::optional<std::string> readAt(llvm::sys::fs::file_t FD, const std::string &Path,
-                                  uint64_t Offset, std::span<uint8_t> Out) {
-  while (!Out.empty()) {
-    auto Got = llvm::sys::fs::readNativeFileSlice(
-        FD, llvm::MutableArrayRef<char>(reinterpret_cast<char *>(Out.data()), Out.size()), Offset);
-    if (!Got)
-      return cannotRead(Path, llvm::toString(Got.takeError()));
-    if (*Got == 0)
-      return cannotRead(Path, "the file ended early (did it change while being read?)");
-    Offset += *Got;
-    Out = Out.subspan(*Got);
-  }
-  return std::nullopt;
-}
+// Reads Out.size() bytes at an offset of the file, or says why not.
+using ReadAt = std::function<std::optional<std::string>(uint64_t Offset, std::span<uint8_t> Out)>;
 
 std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor &T,
-                                          const std::string &Path, llvm::sys::fs::file_t FD,
+                                          const std::string &Path, const ReadAt &Read,
                                           uint64_t FileSize) {
   // The header: its length from the first bytes, then the whole of it.
   std::vector<uint8_t> Head(std::min<uint64_t>(FileSize, 12));
-  if (auto Err = readAt(FD, Path, 0, Head))
+  if (auto Err = Read(0, Head))
     return Err;
   auto Length = npy::headerLength(Head, FileSize);
   if (auto *Err = std::get_if<std::string>(&Length))
@@ -52,7 +42,7 @@ std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor
   if (auto Err = E.memoryBudget().check(HeaderBytes, fmt::format("the header of '{}'", Path)))
     return Err;
   Head.resize(HeaderBytes);
-  if (auto Err = readAt(FD, Path, 0, Head))
+  if (auto Err = Read(0, Head))
     return Err;
   auto Parsed = npy::parseHeader(Head, FileSize);
   if (auto *Err = std::get_if<std::string>(&Parsed))
@@ -69,7 +59,7 @@ std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor
     uint64_t N = std::min(PieceElements, Elements - Done);
     In.resize(N * C.InBytes);
     Out.resize(N * C.OutBytes);
-    if (auto Err = readAt(FD, Path, H.DataOffset + Done * C.InBytes, In))
+    if (auto Err = Read(H.DataOffset + Done * C.InBytes, In))
       return Err;
     C.convert(In, Out);
     if (auto Err = E.setTensorBytes(T.Name, Done * C.OutBytes, Out))
@@ -79,6 +69,25 @@ std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor
   return std::nullopt;
 }
 
+// A pipe or device (--in x=/dev/stdin) has no size and no offsets: it is
+// read whole, within the budget, then taken apart as a file would be.
+std::variant<std::vector<uint8_t>, std::string>
+readStream(llvm::sys::fs::file_t FD, const std::string &Path, HostMemoryBudget &Budget) {
+  std::vector<uint8_t> Bytes;
+  std::vector<char> Piece(1 << 20);
+  for (;;) {
+    auto Got = llvm::sys::fs::readNativeFile(FD, Piece);
+    if (!Got)
+      return cannotRead(Path, llvm::toString(Got.takeError()));
+    if (*Got == 0)
+      return Bytes;
+    if (!Budget.tryCommit(*Got))
+      return *Budget.check(
+          *Got, fmt::format("reading '{}' (more than {} so far)", Path, formatBytes(Bytes.size())));
+    Bytes.insert(Bytes.end(), Piece.begin(), Piece.begin() + *Got);
+  }
+}
+
 } // namespace
 
 std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor &T,
@@ -86,12 +95,42 @@ std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor
   llvm::sys::fs::file_status Status;
   if (std::error_code EC = llvm::sys::fs::status(Path, Status))
     return cannotRead(Path, EC.message());
-  if (Status.type() != llvm::sys::fs::file_type::regular_file)
-    return cannotRead(Path, "not a regular file");
+  if (Status.type() == llvm::sys::fs::file_type::directory_file)
+    return cannotRead(Path, "it is a directory");
   auto FD = llvm::sys::fs::openNativeFileForRead(Path);
   if (!FD)
     return cannotRead(Path, llvm::toString(FD.takeError()));
-  auto Result = readTensorFile(E, T, Path, *FD, Status.getSize());
+  std::optional<std::string> Result;
+  if (Status.type() == llvm::sys::fs::file_type::regular_file) {
+    ReadAt Read = [&](uint64_t Offset, std::span<uint8_t> Out) -> std::optional<std::string> {
+      while (!Out.empty()) {
+        auto Got = llvm::sys::fs::readNativeFileSlice(
+            *FD, llvm::MutableArrayRef<char>(reinterpret_cast<char *>(Out.data()), Out.size()),
+            Offset);
+        if (!Got)
+          return cannotRead(Path, llvm::toString(Got.takeError()));
+        if (*Got == 0)
+          return cannotRead(Path, "the file ended early (did it change while being read?)");
+        Offset += *Got;
+        Out = Out.subspan(*Got);
+      }
+      return std::nullopt;
+    };
+    Result = readTensorFile(E, T, Path, Read, Status.getSize());
+  } else {
+    auto Bytes = readStream(*FD, Path, E.memoryBudget());
+    if (auto *Err = std::get_if<std::string>(&Bytes)) {
+      Result = *Err;
+    } else {
+      const std::vector<uint8_t> &All = std::get<std::vector<uint8_t>>(Bytes);
+      ReadAt Read = [&](uint64_t Offset, std::span<uint8_t> Out) -> std::optional<std::string> {
+        std::copy_n(All.begin() + Offset, Out.size(), Out.begin()); // within the file, by parse
+        return std::nullopt;
+      };
+      Result = readTensorFile(E, T, Path, Read, All.size());
+      E.memoryBudget().release(All.size());
+    }
+  }
   llvm::sys::fs::closeFile(*FD);
   return Result;
 }
