@@ -48,11 +48,56 @@ void Parser::report(SourceMgr::DiagKind K, SMLoc Loc, const llvm::Twine &Msg,
                     llvm::ArrayRef<SMRange> Ranges) {
   if (K == SourceMgr::DK_Warning && Opts.WarningsAsErrors) {
     (Errors) += 1;
-    SM.PrintMessage(Diag, Loc, SourceMgr::DK_Error, Msg + " [-Werror]", Ranges);
+    printMessage(Loc, SourceMgr::DK_Error, Msg + " [-Werror]", Ranges);
     return;
   }
   (K == SourceMgr::DK_Error ? Errors : Warnings) += 1;
-  SM.PrintMessage(Diag, Loc, K, Msg, Ranges);
+  printMessage(Loc, K, Msg, Ranges);
+}
+
+void Parser::printMessage(SMLoc Loc, SourceMgr::DiagKind K, const llvm::Twine &Msg,
+                          llvm::ArrayRef<SMRange> Ranges) {
+  // A longer line is shown only around the caret: a line of megabytes (a
+  // hex("...") string, or a file that is not assembly) is never echoed whole.
+  constexpr size_t MaxShown = 160;
+  llvm::SMDiagnostic D = SM.GetMessage(Loc, K, Msg, Ranges);
+  llvm::StringRef Line = D.getLineContents();
+  if (Line.size() <= MaxShown) {
+    SM.PrintMessage(Diag, D);
+    return;
+  }
+  // What PrintMessage writes: the include stack, outermost first, then the
+  // location; then the message with the window of the line and its caret.
+  std::vector<std::string> Stack;
+  for (unsigned Buf = SM.FindBufferContainingLoc(Loc);;) {
+    SMLoc From = SM.getParentIncludeLoc(Buf);
+    if (!From.isValid())
+      break;
+    Buf = SM.FindBufferContainingLoc(From);
+    Stack.push_back(fmt::format("Included from {}:{}:\n",
+                                SM.getMemoryBuffer(Buf)->getBufferIdentifier().str(),
+                                SM.FindLineNumber(From, Buf)));
+  }
+  for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
+    Diag << *It;
+  size_t Col = static_cast<size_t>(D.getColumnNo());
+  size_t First = Col > MaxShown / 2 ? Col - MaxShown / 2 : 0;
+  size_t End = std::min(Line.size(), First + MaxShown);
+  std::string Shown =
+      (First ? "..." : "") + Line.slice(First, End).str() + (End < Line.size() ? "..." : "");
+  size_t Shift = First ? 3 : 0;
+  std::vector<std::pair<unsigned, unsigned>> Window;
+  for (auto [A, B] : D.getRanges()) {
+    size_t From = std::clamp<size_t>(A, First, End), To = std::clamp<size_t>(B, First, End);
+    if (From < To)
+      Window.push_back(
+          {static_cast<unsigned>(From - First + Shift), static_cast<unsigned>(To - First + Shift)});
+  }
+  llvm::SMDiagnostic W(SM, D.getLoc(), D.getFilename(), D.getLineNo(),
+                       static_cast<int>(Col - First + Shift), D.getKind(), D.getMessage(), Shown,
+                       Window);
+  Diag << D.getFilename() << ":" << D.getLineNo() << ":" << Col + 1 << ": ";
+  W.print(nullptr, Diag, /*ShowColors=*/true, /*ShowKindLabel=*/true, /*ShowLocation=*/false);
 }
 
 void Parser::fail(SMLoc Loc, const llvm::Twine &Msg, llvm::ArrayRef<SMRange> Ranges) {
@@ -123,7 +168,7 @@ void Parser::define(const Token &Name, SymKind K, int64_t Value, size_t Index) {
   if (!Inserted) {
     report(SourceMgr::DK_Error, Name.Loc, fmt::format("'{}' is already defined", Name.Text.str()),
            SMRange(Name.Loc, Name.end()));
-    SM.PrintMessage(Diag, It->second.Loc, SourceMgr::DK_Note, "previous definition is here");
+    printMessage(It->second.Loc, SourceMgr::DK_Note, "previous definition is here");
     throw LineError{};
   }
 }
@@ -158,21 +203,27 @@ void Parser::readBuffer(unsigned BufferId) {
   if (Prog.Files.size() < BufferId)
     Prog.Files.resize(BufferId);
   Prog.Files[BufferId - 1] = object::printableFileName(Buf->getBufferIdentifier());
+  // The tokens are kept to the end (names point into them) and cost many
+  // times the text: the budget is checked before they are made, and then
+  // charged what they take.
+  auto Refuse = [&](const std::string &Msg) {
+    SMLoc From = SM.getParentIncludeLoc(BufferId);
+    report(SourceMgr::DK_Error,
+           From.isValid() ? From : SMLoc::getFromPointer(Buf->getBufferStart()), Msg);
+  };
+  uint64_t Estimate = estimateTokens(Buf->getBuffer()) * sizeof(Token);
+  if (auto Err =
+          Budget.check(Estimate, fmt::format("the tokens of '{}' (about {})",
+                                             Prog.Files[BufferId - 1], formatBytes(Estimate))))
+    return Refuse(*Err);
   TokenStore.push_back(lex(Buf->getBuffer()));
-  // The tokens are kept to the end (names point into them); they cost more
-  // than the text.
   uint64_t TokenBytes = TokenStore.back().capacity() * sizeof(Token);
   if (!Budget.tryCommit(TokenBytes)) {
     std::string Msg =
-        *Budget.check(TokenBytes, fmt::format("the {} tokens of '{}'", TokenStore.back().size(),
-                                              Prog.Files[BufferId - 1]));
+        *Budget.check(TokenBytes, fmt::format("the tokens of '{}' ({})", Prog.Files[BufferId - 1],
+                                              formatBytes(TokenBytes)));
     TokenStore.pop_back();
-    SMLoc From = SM.getParentIncludeLoc(BufferId);
-    if (From.isValid())
-      report(SourceMgr::DK_Error, From, Msg);
-    else
-      report(SourceMgr::DK_Error, SMLoc::getFromPointer(Buf->getBufferStart()), Msg);
-    return;
+    return Refuse(Msg);
   }
   bool Included = SM.getParentIncludeLoc(BufferId).isValid();
   const Token *Saved = Cur;
@@ -200,8 +251,8 @@ void Parser::readBuffer(unsigned BufferId) {
         ++Rest;
       if (Rest->is(Tok::Eof))
         break;
-      SM.PrintMessage(
-          Diag, SM.getParentIncludeLoc(BufferId), SourceMgr::DK_Note,
+      printMessage(
+          SM.getParentIncludeLoc(BufferId), SourceMgr::DK_Note,
           fmt::format("'{}' is read no further after its first error", Prog.Files[BufferId - 1]));
       break;
     }

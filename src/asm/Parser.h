@@ -78,6 +78,9 @@ private:
                          llvm::ArrayRef<llvm::SMRange> Ranges = {});
   [[noreturn]] void failAt(const Token &T, const llvm::Twine &Msg);
   void warn(llvm::SMLoc Loc, const llvm::Twine &Msg);
+  // SourceMgr::PrintMessage, but a long source line is shown only in part.
+  void printMessage(llvm::SMLoc Loc, llvm::SourceMgr::DiagKind K, const llvm::Twine &Msg,
+                    llvm::ArrayRef<llvm::SMRange> Ranges = {});
   static llvm::SMRange range(const Token &From, const Token &To);
   object::SourceLoc sourceLoc(llvm::SMLoc Loc) const;
 

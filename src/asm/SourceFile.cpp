@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace trn::assembler {
 
 namespace {
@@ -86,6 +88,33 @@ readSourceFile(const std::string &Path, HostMemoryBudget &Budget, bool RegularOn
     if (auto Err = commitFile(Budget, (*Buf)->getBufferSize() - Status.getSize()))
       return *Err;
   return std::move(*Buf);
+}
+
+uint64_t estimateTokens(llvm::StringRef Text) {
+  static constexpr llvm::StringLiteral Punctuation = ",:.()[]=+-*/%<>&|^~@!\n";
+  uint64_t N = 1; // the end
+  bool InWord = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '#' || (C == '/' && I + 1 < Text.size() && Text[I + 1] == '/')) {
+      I = std::min(Text.find('\n', I), Text.size()) - 1; // the newline counts next
+      InWord = false;
+    } else if (C == '"') {
+      size_t End = Text.find_first_of("\"\n", I + 1);
+      I = End < Text.size() && Text[End] == '"' ? End : std::min(End, Text.size()) - 1;
+      ++N;
+      InWord = false;
+    } else if (Punctuation.contains(C)) {
+      ++N;
+      InWord = false;
+    } else if (C == ' ' || C == '\t' || C == '\r') {
+      InWord = false;
+    } else {
+      N += !InWord;
+      InWord = true;
+    }
+  }
+  return N;
 }
 
 } // namespace trn::assembler

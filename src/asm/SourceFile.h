@@ -27,6 +27,12 @@ namespace trn::assembler {
 std::variant<std::unique_ptr<llvm::MemoryBuffer>, std::string>
 readSourceFile(const std::string &Path, HostMemoryBudget &Budget, bool RegularOnly);
 
+// At least about as many tokens as lex() makes of Text (each punctuation
+// character counted as one, comments and strings as at most one), from one
+// quick pass: tokens cost many times the text they come from, so the budget
+// is checked before they are made.
+uint64_t estimateTokens(llvm::StringRef Text);
+
 } // namespace trn::assembler
 
 #endif
