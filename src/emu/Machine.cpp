@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <new>
 
 namespace trn::emu {
 
@@ -496,6 +497,9 @@ RunResult Machine::run(const RunOptions &O) {
     R.Error = std::move(F.F);
   } catch (const HostMemoryError &E) { // any not met where an instruction could be named
     R.Error = Fault{FaultKind::HostMemory, std::string("error: ") + E.what()};
+  } catch (const std::bad_alloc &) { // what the budget did not foresee: the host ran out
+    R.Error = Fault{FaultKind::HostMemory,
+                    fmt::format("error: the host ran out of memory at {} ns", NowPs / 1000)};
   }
   R.TimePs = NowPs;
   R.Cycles =

@@ -471,10 +471,11 @@ bool ObjectReader::readCode(isa::Engine E) {
 
   Stream &Out = P.Streams[EngineIndex];
   Out.Code.assign(Code.begin(), Code.end());
-  std::vector<isa::Instr> Instrs;
+  // Decoded instructions are large next to their bytes: each is decoded
+  // again for the second pass rather than kept.
   for (size_t Offset = 0; Offset < Code.size();) {
     auto Where = [&] {
-      return fmt::format("section {}: instruction {} at offset 0x{:x}", Name, Instrs.size(),
+      return fmt::format("section {}: instruction {} at offset 0x{:x}", Name, Out.Offsets.size(),
                          Offset);
     };
     auto Result = isa::decode(Code.subspan(Offset));
@@ -485,16 +486,18 @@ bool ObjectReader::readCode(isa::Engine E) {
       return fail("{}: '{}' is encoded for engine {}, but this is {}'s stream", Where(),
                   D.I.desc().Mnemonic, isa::engine(D.I.Eng).RecordName, isa::engine(E).RecordName);
     Out.Offsets.push_back(static_cast<uint32_t>(Offset));
-    Instrs.push_back(D.I);
     Offset += D.Size;
   }
-  if (Instrs.size() != Meta.NumInstrs[EngineIndex])
-    return fail("section {}: {} instructions, but .trn.meta says {}", Name, Instrs.size(),
+  size_t Count = Out.Offsets.size();
+  if (Count != Meta.NumInstrs[EngineIndex])
+    return fail("section {}: {} instructions, but .trn.meta says {}", Name, Count,
                 uint32_t(Meta.NumInstrs[EngineIndex]));
   // Branch targets need the stream's length, so they are checked after it.
-  for (size_t I = 0; I < Instrs.size(); ++I)
-    if (auto Err = checkLimits(Instrs[I], *Chip, Instrs.size()))
+  for (size_t I = 0; I < Count; ++I) {
+    auto Again = isa::decode(Code.subspan(Out.Offsets[I]));
+    if (auto Err = checkLimits(std::get<isa::Decoded>(Again).I, *Chip, Count))
       return fail("section {}: instruction {} at offset 0x{:x}: {}", Name, I, Out.Offsets[I], *Err);
+  }
   return true;
 }
 
