@@ -2,7 +2,9 @@
 
 #include "Parser.h"
 
+#include "SourceFile.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -17,6 +19,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 
 namespace trn::assembler {
 
@@ -35,7 +38,7 @@ uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
 } // namespace
 
 Parser::Parser(const Options &Opts, llvm::raw_ostream &Diag)
-    : Opts(Opts), Diag(Diag), Streams(isa::NumEngines) {
+    : Opts(Opts), Diag(Diag), Budget(Opts.MaxMemory), Streams(isa::NumEngines) {
   SM.setIncludeDirs(Opts.IncludeDirs);
 }
 
@@ -45,11 +48,56 @@ void Parser::report(SourceMgr::DiagKind K, SMLoc Loc, const llvm::Twine &Msg,
                     llvm::ArrayRef<SMRange> Ranges) {
   if (K == SourceMgr::DK_Warning && Opts.WarningsAsErrors) {
     (Errors) += 1;
-    SM.PrintMessage(Diag, Loc, SourceMgr::DK_Error, Msg + " [-Werror]", Ranges);
+    printMessage(Loc, SourceMgr::DK_Error, Msg + " [-Werror]", Ranges);
     return;
   }
   (K == SourceMgr::DK_Error ? Errors : Warnings) += 1;
-  SM.PrintMessage(Diag, Loc, K, Msg, Ranges);
+  printMessage(Loc, K, Msg, Ranges);
+}
+
+void Parser::printMessage(SMLoc Loc, SourceMgr::DiagKind K, const llvm::Twine &Msg,
+                          llvm::ArrayRef<SMRange> Ranges) {
+  // A longer line is shown only around the caret: a line of megabytes (a
+  // hex("...") string, or a file that is not assembly) is never echoed whole.
+  constexpr size_t MaxShown = 160;
+  llvm::SMDiagnostic D = SM.GetMessage(Loc, K, Msg, Ranges);
+  llvm::StringRef Line = D.getLineContents();
+  if (Line.size() <= MaxShown) {
+    SM.PrintMessage(Diag, D);
+    return;
+  }
+  // What PrintMessage writes: the include stack, outermost first, then the
+  // location; then the message with the window of the line and its caret.
+  std::vector<std::string> Stack;
+  for (unsigned Buf = SM.FindBufferContainingLoc(Loc);;) {
+    SMLoc From = SM.getParentIncludeLoc(Buf);
+    if (!From.isValid())
+      break;
+    Buf = SM.FindBufferContainingLoc(From);
+    Stack.push_back(fmt::format("Included from {}:{}:\n",
+                                SM.getMemoryBuffer(Buf)->getBufferIdentifier().str(),
+                                SM.FindLineNumber(From, Buf)));
+  }
+  for (auto It = Stack.rbegin(); It != Stack.rend(); ++It)
+    Diag << *It;
+  size_t Col = static_cast<size_t>(D.getColumnNo());
+  size_t First = Col > MaxShown / 2 ? Col - MaxShown / 2 : 0;
+  size_t End = std::min(Line.size(), First + MaxShown);
+  std::string Shown =
+      (First ? "..." : "") + Line.slice(First, End).str() + (End < Line.size() ? "..." : "");
+  size_t Shift = First ? 3 : 0;
+  std::vector<std::pair<unsigned, unsigned>> Window;
+  for (auto [A, B] : D.getRanges()) {
+    size_t From = std::clamp<size_t>(A, First, End), To = std::clamp<size_t>(B, First, End);
+    if (From < To)
+      Window.push_back(
+          {static_cast<unsigned>(From - First + Shift), static_cast<unsigned>(To - First + Shift)});
+  }
+  llvm::SMDiagnostic W(SM, D.getLoc(), D.getFilename(), D.getLineNo(),
+                       static_cast<int>(Col - First + Shift), D.getKind(), D.getMessage(), Shown,
+                       Window);
+  Diag << D.getFilename() << ":" << D.getLineNo() << ":" << Col + 1 << ": ";
+  W.print(nullptr, Diag, /*ShowColors=*/true, /*ShowKindLabel=*/true, /*ShowLocation=*/false);
 }
 
 void Parser::fail(SMLoc Loc, const llvm::Twine &Msg, llvm::ArrayRef<SMRange> Ranges) {
@@ -120,7 +168,7 @@ void Parser::define(const Token &Name, SymKind K, int64_t Value, size_t Index) {
   if (!Inserted) {
     report(SourceMgr::DK_Error, Name.Loc, fmt::format("'{}' is already defined", Name.Text.str()),
            SMRange(Name.Loc, Name.end()));
-    SM.PrintMessage(Diag, It->second.Loc, SourceMgr::DK_Note, "previous definition is here");
+    printMessage(It->second.Loc, SourceMgr::DK_Note, "previous definition is here");
     throw LineError{};
   }
 }
@@ -154,11 +202,34 @@ void Parser::readBuffer(unsigned BufferId) {
   const llvm::MemoryBuffer *Buf = SM.getMemoryBuffer(BufferId);
   if (Prog.Files.size() < BufferId)
     Prog.Files.resize(BufferId);
-  Prog.Files[BufferId - 1] = Buf->getBufferIdentifier().str();
+  Prog.Files[BufferId - 1] = object::printableFileName(Buf->getBufferIdentifier());
+  // The tokens are kept to the end (names point into them) and cost many
+  // times the text: the budget is checked before they are made, and then
+  // charged what they take.
+  auto Refuse = [&](const std::string &Msg) {
+    SMLoc From = SM.getParentIncludeLoc(BufferId);
+    report(SourceMgr::DK_Error,
+           From.isValid() ? From : SMLoc::getFromPointer(Buf->getBufferStart()), Msg);
+  };
+  uint64_t Estimate = estimateTokens(Buf->getBuffer()) * sizeof(Token);
+  if (auto Err =
+          Budget.check(Estimate, fmt::format("the tokens of '{}' (about {})",
+                                             Prog.Files[BufferId - 1], formatBytes(Estimate))))
+    return Refuse(*Err);
   TokenStore.push_back(lex(Buf->getBuffer()));
+  uint64_t TokenBytes = TokenStore.back().capacity() * sizeof(Token);
+  if (!Budget.tryCommit(TokenBytes)) {
+    std::string Msg =
+        *Budget.check(TokenBytes, fmt::format("the tokens of '{}' ({})", Prog.Files[BufferId - 1],
+                                              formatBytes(TokenBytes)));
+    TokenStore.pop_back();
+    return Refuse(Msg);
+  }
+  bool Included = SM.getParentIncludeLoc(BufferId).isValid();
   const Token *Saved = Cur;
   Cur = TokenStore.back().data();
   while (!at(Tok::Eof)) {
+    unsigned ErrorsBefore = Errors;
     try {
       statement();
       if (!atEnd()) {
@@ -170,6 +241,20 @@ void Parser::readBuffer(unsigned BufferId) {
       // Recover at the next line.
       while (!atEnd())
         ++Cur;
+    }
+    // An included file is read no further than its first error: what
+    // follows may not be assembly at all (.include "/etc/passwd"), and each
+    // message would show another of its lines.
+    if (Included && Errors != ErrorsBefore) {
+      const Token *Rest = Cur;
+      while (Rest->is(Tok::Newline))
+        ++Rest;
+      if (Rest->is(Tok::Eof))
+        break;
+      printMessage(
+          SM.getParentIncludeLoc(BufferId), SourceMgr::DK_Note,
+          fmt::format("'{}' is read no further after its first error", Prog.Files[BufferId - 1]));
+      break;
     }
     if (at(Tok::Newline))
       ++Cur;
@@ -227,32 +312,38 @@ void Parser::directive() {
 
 void Parser::include(const Token &Dir) {
   const Token &Path = expect(Tok::String, "a file name in quotes");
-  std::string Found;
-  // Search the including file's folder first, then -I folders.
+  if (!atEnd())
+    failAt(tok(), "expected end of line after the include file name");
+  // Where to look: the including file's folder, then the name as written
+  // (relative to the current directory, or an absolute path), then each -I
+  // folder in order; the first that exists and is not a folder is read.
+  std::vector<std::string> Candidates;
   const llvm::MemoryBuffer *Here = SM.getMemoryBuffer(SM.FindBufferContainingLoc(Dir.Loc));
   llvm::SmallString<256> Local(llvm::sys::path::parent_path(Here->getBufferIdentifier()));
   llvm::sys::path::append(Local, Path.Text);
-  unsigned Id;
-  if (llvm::sys::fs::exists(Local) && !llvm::sys::fs::is_directory(Local)) {
-    auto Buf = llvm::MemoryBuffer::getFile(Local);
-    if (!Buf)
-      failAt(Path,
-             fmt::format("cannot read '{}': {}", Local.str().str(), Buf.getError().message()));
-    Id = SM.AddNewSourceBuffer(std::move(*Buf), Dir.Loc);
-  } else {
-    Id = SM.AddIncludeFile(Path.Text.str(), Dir.Loc, Found);
-    if (!Id)
-      failAt(Path, fmt::format("include file '{}' not found (searched the including file's "
-                               "folder, the current directory{})",
-                               Path.Text.str(), Opts.IncludeDirs.empty() ? "" : " and -I folders"));
+  Candidates.push_back(std::string(Local));
+  Candidates.push_back(Path.Text.str());
+  for (const std::string &Dir : Opts.IncludeDirs) {
+    llvm::SmallString<256> InDir(Dir);
+    llvm::sys::path::append(InDir, Path.Text);
+    Candidates.push_back(std::string(InDir));
   }
-  llvm::StringRef Ident = SM.getMemoryBuffer(Id)->getBufferIdentifier();
+  auto Found = std::find_if(Candidates.begin(), Candidates.end(), [](const std::string &C) {
+    return llvm::sys::fs::exists(C) && !llvm::sys::fs::is_directory(C);
+  });
+  if (Found == Candidates.end())
+    failAt(Path, fmt::format("include file '{}' not found (searched the including file's "
+                             "folder, the current directory{})",
+                             Path.Text.str(), Opts.IncludeDirs.empty() ? "" : " and -I folders"));
   llvm::SmallString<256> Real;
-  std::string Canon = llvm::sys::fs::real_path(Ident, Real) ? Ident.str() : std::string(Real);
+  std::string Canon = llvm::sys::fs::real_path(*Found, Real) ? *Found : std::string(Real);
   if (std::find(IncludeStack.begin(), IncludeStack.end(), Canon) != IncludeStack.end())
     failAt(Path, fmt::format("include cycle: '{}' is already being read", Path.Text.str()));
-  if (!atEnd())
-    failAt(tok(), "expected end of line after the include file name");
+  auto Buf = readSourceFile(*Found, Budget, /*RegularOnly=*/true);
+  if (auto *Err = std::get_if<std::string>(&Buf))
+    failAt(Path, fmt::format("include file '{}': {}", object::printableFileName(*Found), *Err));
+  unsigned Id =
+      SM.AddNewSourceBuffer(std::move(std::get<std::unique_ptr<llvm::MemoryBuffer>>(Buf)), Dir.Loc);
   IncludeStack.push_back(Canon);
   readBuffer(Id);
   IncludeStack.pop_back();
@@ -349,12 +440,31 @@ void Parser::tensorDirective() {
          range(ShapeStart, Cur[-1]));
   NextHbm = std::max(NextHbm, T.Address + Bytes);
   // Initial data lives in the object file; anything bigger belongs in an
-  // input bound at run time.
-  constexpr uint64_t MaxInitBytes = uint64_t(256) << 20;
+  // input bound at run time. The limit is the program's, all tensors'
+  // initial data together, as the object reader enforces it.
+  constexpr uint64_t MaxInitBytes = object::MaxInitialDataBytes;
   if (at(Tok::Equal) && Bytes > MaxInitBytes)
     failAt(tok(), fmt::format("tensor '{}' has {} bytes: initial data is limited to 256 MiB; "
                               "bind its contents at run time with trn-emu --in instead",
                               T.Name, Bytes));
+  if (at(Tok::Equal) && Prog.Data.size() + Bytes > MaxInitBytes)
+    failAt(tok(), fmt::format("tensor '{}' has {} bytes: with the {} bytes of initial data before "
+                              "it, the program's would come to {}, past the limit of 256 MiB; "
+                              "bind its contents at run time with trn-emu --in instead",
+                              T.Name, Bytes, Prog.Data.size(), Prog.Data.size() + Bytes));
+  // A line that fails keeps none of the data it added (nor its budget).
+  uint64_t Committed = 0;
+  auto Rollback = llvm::make_scope_exit([&, Mark = Prog.Data.size()] {
+    Budget.release(Committed);
+    Prog.Data.resize(Mark);
+  });
+  if (at(Tok::Equal)) {
+    if (auto Err = Budget.check(
+            Bytes, fmt::format("the initial data of tensor '{}' ({})", T.Name, formatBytes(Bytes))))
+      failAt(tok(), *Err);
+    Budget.commit(Bytes, T.Name);
+    Committed = Bytes;
+  }
   if (at(Tok::Equal) && Cur[1].isIdent("hex") && Cur[2].is(Tok::LParen)) {
     // Initial data as raw little-endian bytes, exactly (what trn-objdump
     // writes): hex("0a1b...").
@@ -368,6 +478,7 @@ void Parser::tensorDirective() {
                               "not {}",
                               T.Name, Bytes, 2 * Bytes, Str.Text.size()));
     T.InitOffset = Prog.Data.size();
+    Prog.Data.reserve(Prog.Data.size() + Bytes);
     for (size_t I = 0; I < Bytes; ++I)
       Prog.Data.push_back(
           static_cast<uint8_t>(llvm::hexFromNibbles(Str.Text[2 * I], Str.Text[2 * I + 1])));
@@ -412,7 +523,8 @@ void Parser::tensorDirective() {
     T.InitOffset = Prog.Data.size();
     Prog.Data.resize(Prog.Data.size() + Bytes);
     uint8_t *Out = Prog.Data.data() + *T.InitOffset;
-    for (uint64_t I = 0; I < N; ++I) {
+    // fill(v): the value is converted once, then its bytes are repeated.
+    for (uint64_t I = 0; I < (Fill ? 1 : N); ++I) {
       double V = Values[Fill ? 0 : I];
       uint64_t Bits;
       if (DT.Kind == isa::DTypeKind::Float) {
@@ -441,10 +553,13 @@ void Parser::tensorDirective() {
       for (unsigned B = 0; B < DT.StorageBytes; ++B)
         Out[I * DT.StorageBytes + B] = static_cast<uint8_t>(Bits >> (8 * B));
     }
+    for (uint64_t Done = DT.StorageBytes; Fill && Done < Bytes; Done *= 2)
+      std::memcpy(Out + Done, Out, std::min(Done, Bytes - Done));
   }
   T.Loc = sourceLoc(Name.Loc);
   define(Name, SymKind::Tensor, 0, Prog.Tensors.size());
   Prog.Tensors.push_back(std::move(T));
+  Rollback.release();
 }
 
 void Parser::allocDirective(isa::MemSpace Space, const Token &Dir) {
@@ -781,14 +896,15 @@ Result assembleText(const std::string &Name, const std::string &Text, const Opti
 }
 
 Result assembleFile(const std::string &Path, const Options &Opts, llvm::raw_ostream &Diag) {
-  auto Buf = llvm::MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/true);
-  if (!Buf) {
-    Diag << Path << ": error: cannot read the file: " << Buf.getError().message() << "\n";
+  Parser P(Opts, Diag);
+  auto Buf = readSourceFile(Path, P.budget(), /*RegularOnly=*/false);
+  if (auto *Err = std::get_if<std::string>(&Buf)) {
+    Diag << Path << ": error: " << *Err << "\n";
     Result R;
     R.Errors = 1;
     return R;
   }
-  return Parser(Opts, Diag).run(std::move(*Buf));
+  return P.run(std::move(std::get<std::unique_ptr<llvm::MemoryBuffer>>(Buf)));
 }
 
 } // namespace trn::assembler

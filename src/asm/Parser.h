@@ -30,6 +30,8 @@ class Parser {
 public:
   Parser(const Options &Opts, llvm::raw_ostream &Diag);
   Result run(std::unique_ptr<llvm::MemoryBuffer> Main);
+  // What the source has made the assembler commit so far (Opts.MaxMemory).
+  HostMemoryBudget &budget() { return Budget; }
 
 private:
   //===-- state ----------------------------------------------------------===//
@@ -51,6 +53,7 @@ private:
   const Options &Opts;
   llvm::raw_ostream &Diag;
   llvm::SourceMgr SM;
+  HostMemoryBudget Budget;
   unsigned Errors = 0, Warnings = 0;
   object::Program Prog;
   const isa::ChipDesc *Chip = nullptr;
@@ -75,6 +78,9 @@ private:
                          llvm::ArrayRef<llvm::SMRange> Ranges = {});
   [[noreturn]] void failAt(const Token &T, const llvm::Twine &Msg);
   void warn(llvm::SMLoc Loc, const llvm::Twine &Msg);
+  // SourceMgr::PrintMessage, but a long source line is shown only in part.
+  void printMessage(llvm::SMLoc Loc, llvm::SourceMgr::DiagKind K, const llvm::Twine &Msg,
+                    llvm::ArrayRef<llvm::SMRange> Ranges = {});
   static llvm::SMRange range(const Token &From, const Token &To);
   object::SourceLoc sourceLoc(llvm::SMLoc Loc) const;
 

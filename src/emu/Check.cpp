@@ -112,22 +112,26 @@ std::variant<CheckResult, std::string> compare(const object::Tensor &T,
 }
 
 std::vector<uint8_t> randomTensor(const object::Tensor &T, std::mt19937_64 &Rng) {
-  const isa::DTypeDesc &D = isa::dtype(T.Type);
   std::vector<uint8_t> Out(T.bytes());
-  for (uint64_t K = 0; K < T.elements(); ++K) {
+  randomFill(T.Type, Out, Rng);
+  return Out;
+}
+
+void randomFill(isa::DType T, std::span<uint8_t> Out, std::mt19937_64 &Rng) {
+  const isa::DTypeDesc &D = isa::dtype(T);
+  uint64_t N = Out.size() / D.StorageBytes;
+  for (uint64_t K = 0; K < N; ++K) {
     uint64_t R = Rng();
     if (D.Kind == isa::DTypeKind::Float) {
       // 24 random bits: uniform in [-1, 1) on a 2^-23 grid.
       float F = static_cast<float>(static_cast<int64_t>(R >> 40) - (int64_t(1) << 23)) /
                 static_cast<float>(1 << 23);
-      storeFromFloat(T.Type, Out.data() + K * D.StorageBytes, F);
+      storeFromFloat(T, Out.data() + K * D.StorageBytes, F);
     } else {
       int64_t V = static_cast<int64_t>(R >> 60); // 0..15
-      storeFromInt(T.Type, Out.data() + K * D.StorageBytes,
-                   D.Kind == isa::DTypeKind::Int ? V - 8 : V);
+      storeFromInt(T, Out.data() + K * D.StorageBytes, D.Kind == isa::DTypeKind::Int ? V - 8 : V);
     }
   }
-  return Out;
 }
 
 } // namespace trn::emu

@@ -8,9 +8,43 @@
 
 namespace trn::emu {
 
-Emulator::Emulator(object::Program P, std::optional<isa::Chip> Chip) {
-  isa::Chip C = Chip.value_or(P.TargetChip);
-  M = std::make_unique<Machine>(std::move(P), isa::chip(C));
+namespace {
+
+// What a program costs before it runs, beyond its own bytes: its decoded
+// instructions, and at most the pages of HBM its initial data fill.
+uint64_t decodedBytes(const object::Program &P) {
+  uint64_t N = 0;
+  for (const object::Stream &S : P.Streams)
+    N += S.size();
+  return N * sizeof(isa::Instr);
+}
+
+uint64_t initialPages(const object::Program &P) {
+  uint64_t Pages = 0;
+  for (const object::Tensor &T : P.Tensors)
+    if (T.InitOffset && T.bytes())
+      Pages += (T.Address + T.bytes() - 1) / Hbm::PageBytes - T.Address / Hbm::PageBytes + 1;
+  return Pages;
+}
+
+} // namespace
+
+Emulator::Emulator(object::Program P, std::optional<isa::Chip> Chip, uint64_t MaxHostMemory)
+    : Budget(std::make_unique<HostMemoryBudget>(MaxHostMemory)) {
+  const isa::ChipDesc &C = isa::chip(Chip.value_or(P.TargetChip));
+  uint64_t Code = 0;
+  for (const object::Stream &S : P.Streams)
+    Code += S.Code.size() + S.size() * (sizeof(uint32_t) + sizeof(object::SourceLoc));
+  Budget->commit(Code + P.Data.size(), "the program (its code and initial data)");
+  Budget->commit(decodedBytes(P), "the program's decoded instructions");
+  Budget->commit(onChipHostBytes(C),
+                 fmt::format("{}'s SBUF and PSUM (with a written flag per byte)", C.Name));
+  // Checked before any is written; then the pages actually written count.
+  uint64_t InitBytes = initialPages(P) * Hbm::PageBytes;
+  Budget->commit(InitBytes, "the initial data of the program's tensors in emulated HBM");
+  M = std::make_unique<Machine>(std::move(P), C);
+  Budget->release(InitBytes);
+  M->HbmMem.setBudget(Budget.get());
 }
 
 Emulator::~Emulator() = default;
@@ -25,8 +59,7 @@ std::optional<std::string> Emulator::setTensor(std::string_view Name,
     return fmt::format("the program declares no tensor '{}'", Name);
   if (Bytes.size() != T->bytes())
     return fmt::format("tensor '{}' holds {} bytes, not {}", Name, T->bytes(), Bytes.size());
-  M->HbmMem.write(T->Address, Bytes.data(), Bytes.size());
-  return std::nullopt;
+  return setTensorBytes(Name, 0, Bytes);
 }
 
 std::vector<uint8_t> Emulator::tensor(std::string_view Name) const {
@@ -44,6 +77,45 @@ const isa::Instr *Emulator::instruction(isa::Engine E, uint32_t Index) const {
 }
 
 std::string Emulator::where(isa::Engine E, uint32_t Index) const { return M->where(E, Index); }
+
+namespace {
+
+// The tensor called Name, if [Offset, Offset + Size) lies within it.
+std::variant<const object::Tensor *, std::string>
+tensorRange(const object::Program &P, std::string_view Name, uint64_t Offset, uint64_t Size) {
+  const object::Tensor *T = P.findTensor(Name);
+  if (!T)
+    return fmt::format("the program declares no tensor '{}'", Name);
+  if (Offset > T->bytes() || Size > T->bytes() - Offset)
+    return fmt::format("bytes [{}, +{}) are outside tensor '{}' ({} bytes)", Offset, Size, Name,
+                       T->bytes());
+  return T;
+}
+
+} // namespace
+
+std::optional<std::string> Emulator::setTensorBytes(std::string_view Name, uint64_t Offset,
+                                                    std::span<const uint8_t> Bytes) {
+  auto T = tensorRange(M->Prog, Name, Offset, Bytes.size());
+  if (auto *Err = std::get_if<std::string>(&T))
+    return *Err;
+  try {
+    M->HbmMem.write(std::get<const object::Tensor *>(T)->Address + Offset, Bytes.data(),
+                    Bytes.size());
+  } catch (const HostMemoryError &E) {
+    return fmt::format("tensor '{}': {}", Name, E.what());
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> Emulator::tensorBytes(std::string_view Name, uint64_t Offset,
+                                                 std::span<uint8_t> Out) const {
+  auto T = tensorRange(M->Prog, Name, Offset, Out.size());
+  if (auto *Err = std::get_if<std::string>(&T))
+    return *Err;
+  M->HbmMem.read(std::get<const object::Tensor *>(T)->Address + Offset, Out.data(), Out.size());
+  return std::nullopt;
+}
 
 void Emulator::addObserver(Observer *O) { M->Observers.push_back(O); }
 

@@ -77,6 +77,13 @@ View ExecContext::view(const char *Name) {
   V.Base = static_cast<int64_t>(AP.Base);
   V.PartStep = AP.Space == isa::MemSpace::HBM ? AP.PartStep : 0;
   int64_t RegOff = AP.Reg ? static_cast<int32_t>(E.Regs[*AP.Reg]) : 0;
+  // The decoder refuses more, but a view holds an offset per element: check
+  // before allocating them, whatever built the instruction.
+  uint32_t MaxN = AP.Space == isa::MemSpace::PSUM ? OD.MaxFreePsum : OD.MaxFree;
+  if (V.N > MaxN || V.P > C.Partitions)
+    faultOperand(FaultKind::BadProgram, Name,
+                 fmt::format("{} partitions of {} elements: at most {} of {} are allowed", V.P, V.N,
+                             C.Partitions, MaxN));
   V.Offsets.resize(V.N);
   // Odometer over the free dimensions, innermost fastest.
   {
@@ -223,14 +230,18 @@ void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, b
   const uint8_t *Src = In.data();
   size_t RowBytes = V.N * V.ElemBytes;
   if (V.AP->Space == isa::MemSpace::HBM) {
-    for (uint32_t P = 0; P < V.P; ++P) {
-      if (V.Contiguous) {
-        M.HbmMem.write(static_cast<uint64_t>(V.byteOf(P, 0)), Src, RowBytes);
-        Src += RowBytes;
-        continue;
+    try {
+      for (uint32_t P = 0; P < V.P; ++P) {
+        if (V.Contiguous) {
+          M.HbmMem.write(static_cast<uint64_t>(V.byteOf(P, 0)), Src, RowBytes);
+          Src += RowBytes;
+          continue;
+        }
+        for (uint64_t K = 0; K < V.N; ++K, Src += V.ElemBytes)
+          M.HbmMem.write(static_cast<uint64_t>(V.byteOf(P, K)), Src, V.ElemBytes);
       }
-      for (uint64_t K = 0; K < V.N; ++K, Src += V.ElemBytes)
-        M.HbmMem.write(static_cast<uint64_t>(V.byteOf(P, K)), Src, V.ElemBytes);
+    } catch (const HostMemoryError &Err) { // a new HBM page beyond --max-memory
+      faultOperand(FaultKind::HostMemory, V.Operand, Err.what());
     }
     return;
   }

@@ -22,6 +22,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <new>
 
 namespace trn::emu {
 
@@ -53,6 +54,8 @@ const char *faultKindName(FaultKind K) {
     return "bad program";
   case FaultKind::Race:
     return "race";
+  case FaultKind::HostMemory:
+    return "host memory limit";
   }
   return "?";
 }
@@ -520,7 +523,14 @@ RunResult Machine::run(const RunOptions &O) {
   ReportAccesses = false;
   for (Observer *Obs : Observers)
     ReportAccesses |= Obs->wantsAccesses();
-  int64_t LimitPs = O.MaxCycles ? psFromCycles(isa::Engine::PE, O.MaxCycles) : 0;
+  // In 128 bits, saturated: a limit past what int64 picoseconds reach is
+  // no limit, never a wrapped small one.
+  unsigned __int128 LimitWide = 0;
+  if (O.MaxCycles) {
+    uint64_t MHz = Chip.ClockMHz[static_cast<unsigned>(isa::Engine::PE)];
+    LimitWide = (static_cast<unsigned __int128>(O.MaxCycles) * 1000000 + MHz - 1) / MHz;
+  }
+  int64_t LimitPs = LimitWide > INT64_MAX ? 0 : static_cast<int64_t>(LimitWide);
   try {
     for (unsigned E = 0; E < isa::NumEngines; ++E)
       schedule(0, EventKind::Issue, E);
@@ -529,11 +539,17 @@ RunResult Machine::run(const RunOptions &O) {
       Events.pop();
       if (LimitPs && Ev.Ps > LimitPs) {
         NowPs = LimitPs;
-        throw FaultException{
-            {FaultKind::CycleLimit,
-             fmt::format("error: the run passed --max-cycles={} ({} ns) and was stopped (a "
-                         "runaway loop?)",
-                         O.MaxCycles, LimitPs / 1000)}};
+        std::string What =
+            fmt::format("the run passed --max-cycles={} ({} ns) and was stopped (a runaway loop?)",
+                        O.MaxCycles, LimitPs / 1000);
+        // Named as --max-instructions names it: the instruction the event
+        // was for, or the one that triggered the transfer in flight.
+        if (Ev.Kind != EventKind::DmaTick && Engines[Ev.Who].PC < Engines[Ev.Who].Code.size())
+          fault(FaultKind::CycleLimit, Engines[Ev.Who].Id, Engines[Ev.Who].PC, What);
+        for (const DmaQueue &Q : Queues)
+          if (Q.InFlight && !Q.Pending.empty())
+            fault(FaultKind::CycleLimit, Q.Pending.front().Issuer, Q.Pending.front().Index, What);
+        throw FaultException{{FaultKind::CycleLimit, "error: " + What}};
       }
       NowPs = Ev.Ps;
       switch (Ev.Kind) {
@@ -555,9 +571,15 @@ RunResult Machine::run(const RunOptions &O) {
     R.Error = std::move(F.F);
   } catch (StopRun &S) {
     R.Error = std::move(S.F);
+  } catch (const HostMemoryError &E) { // any not met where an instruction could be named
+    R.Error = Fault{FaultKind::HostMemory, std::string("error: ") + E.what()};
+  } catch (const std::bad_alloc &) { // what the budget did not foresee: the host ran out
+    R.Error = Fault{FaultKind::HostMemory,
+                    fmt::format("error: the host ran out of memory at {} ns", NowPs / 1000)};
   }
   R.TimePs = NowPs;
-  R.Cycles = static_cast<uint64_t>(NowPs) * Chip.ClockMHz[0] / 1000000;
+  R.Cycles =
+      static_cast<uint64_t>(static_cast<unsigned __int128>(NowPs) * Chip.ClockMHz[0] / 1000000);
   R.Instructions = Executed;
   for (unsigned E = 0; E < isa::NumEngines; ++E)
     R.Engines[E] = Engines[E].Stats;

@@ -2,6 +2,8 @@
 
 #include "Memory.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace trn::emu {
@@ -21,13 +23,28 @@ void Hbm::read(uint64_t Address, uint8_t *Out, uint64_t Size) const {
   }
 }
 
+void Hbm::setBudget(HostMemoryBudget *B) {
+  Budget = B;
+  if (Budget)
+    Budget->commit(Pages.size() * PageBytes,
+                   fmt::format("the {} pages of emulated HBM already written", Pages.size()));
+}
+
 void Hbm::write(uint64_t Address, const uint8_t *In, uint64_t Size) {
   while (Size) {
     uint64_t Page = Address / PageBytes, Off = Address % PageBytes;
     uint64_t N = std::min(Size, PageBytes - Off);
     auto &P = Pages[Page];
-    if (!P)
+    if (!P) {
+      if (Budget && !Budget->tryCommit(PageBytes)) {
+        Pages.erase(Page);
+        throw HostMemoryError(*Budget->check(
+            PageBytes, fmt::format("writing emulated HBM at 0x{:X} (a new 64 KiB page; {} are in "
+                                   "use)",
+                                   Address, Pages.size())));
+      }
       P.reset(new uint8_t[PageBytes]()); // zeroed
+    }
     std::memcpy(P.get() + Off, In, N);
     Address += N;
     In += N;

@@ -4,11 +4,15 @@
 // [p * PartBytes, (p + 1) * PartBytes)), with a written-flag per byte for
 // the uninitialised-read check. HBM is sparse: 64 KiB pages come into being
 // when first written, so a 96 GiB address space costs only what a program
-// touches; unwritten HBM reads as zero.
+// touches; unwritten HBM reads as zero. Pages, being what a program can
+// ask for without end, are counted against the host-memory budget.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRN_EMU_MEMORY_H
 #define TRN_EMU_MEMORY_H
+
+#include "trn/isa/Isa.h"
+#include "trn/support/HostMemory.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -58,16 +62,29 @@ public:
   }
 };
 
+// What a machine's SBUF and PSUM hold on the host: the bytes, a written
+// flag per byte, and the PSUM writer per 4-byte word (Machine::PsumWords).
+inline uint64_t onChipHostBytes(const isa::ChipDesc &C) {
+  uint64_t Sbuf = uint64_t(C.Partitions) * C.SbufPartitionBytes;
+  uint64_t Psum = uint64_t(C.Partitions) * C.psumPartitionBytes();
+  return 2 * Sbuf + 2 * Psum + Psum / 4;
+}
+
 class Hbm {
 public:
   static constexpr uint64_t PageBytes = 64 * 1024;
 
   void read(uint64_t Address, uint8_t *Out, uint64_t Size) const;
+  // Throws HostMemoryError when a page it needs would pass the budget.
   void write(uint64_t Address, const uint8_t *In, uint64_t Size);
   size_t pagesInUse() const { return Pages.size(); }
+  // Counts the pages in use and every later one against B (which must
+  // outlive this); throws HostMemoryError if those in use do not fit.
+  void setBudget(HostMemoryBudget *B);
 
 private:
   std::unordered_map<uint64_t, std::unique_ptr<uint8_t[]>> Pages;
+  HostMemoryBudget *Budget = nullptr;
 };
 
 } // namespace trn::emu

@@ -151,10 +151,28 @@ std::optional<std::string> checkAP(const AccessPattern &AP) {
   if (AP.Space != MemSpace::HBM && AP.PartStart + AP.NumPartitions > 128)
     return fmt::format("partitions {}..{} go beyond partition 127", AP.PartStart,
                        AP.PartStart + AP.NumPartitions - 1);
+  // As the assembler's "a row count" (1 to 128): the field holds up to 255.
+  if (AP.Space == MemSpace::HBM && AP.NumPartitions > 128)
+    return fmt::format("{} HBM rows: at most 128 are allowed", AP.NumPartitions);
   for (unsigned D = 0; D < AP.NumDims; ++D)
     if (AP.Dims[D].Count == 0)
       return fmt::format("free dimension {} has count 0", D);
   return std::nullopt;
+}
+
+// The operand's own size limit, as the assembler enforces it: the counts'
+// 16-bit fields alone would allow 65535^4 elements per partition, which is
+// what a consumer would have to hold in memory.
+std::optional<std::string> checkFreeSize(const AccessPattern &AP, const OperandDesc &D) {
+  if (!AP.present())
+    return std::nullopt;
+  uint64_t N = AP.elementsPerPartition();
+  bool Psum = AP.Space == MemSpace::PSUM;
+  uint32_t Max = Psum ? D.MaxFreePsum : D.MaxFree;
+  if (N <= Max)
+    return std::nullopt;
+  return fmt::format("{} elements per partition; at most {} are allowed{}", N, Max,
+                     Psum && D.MaxFreePsum < D.MaxFree ? " in PSUM" : "");
 }
 
 std::optional<std::string> writeOperand(std::span<uint8_t> Out, unsigned Base, const OperandDesc &D,
@@ -375,6 +393,8 @@ std::variant<Decoded, CodecError> decode(std::span<const uint8_t> Bytes) {
         return Bad(
             fmt::format("memory space {} is not allowed here", static_cast<unsigned>(Op.AP.Space)));
       if (auto Why = checkAP(Op.AP))
+        return Bad(*Why);
+      if (auto Why = checkFreeSize(Op.AP, OD))
         return Bad(*Why);
     }
     if (OD.Kind == OperandKind::Enum && !enumValue(*OD.Enum, static_cast<uint8_t>(Op.Int)))

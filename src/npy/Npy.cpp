@@ -400,33 +400,46 @@ uint64_t Array::elements() const { return byteCount(Shape, 1).value_or(U64Max); 
 
 //===-- Reading -----------------------------------------------------------===//
 
-std::variant<Array, std::string> parse(std::span<const uint8_t> Bytes) {
-  if (Bytes.size() < Magic.size() ||
-      !std::equal(Magic.begin(), Magic.end(), Bytes.begin(),
+std::variant<uint64_t, std::string> headerLength(std::span<const uint8_t> Start,
+                                                 uint64_t FileSize) {
+  if (Start.size() < Magic.size() ||
+      !std::equal(Magic.begin(), Magic.end(), Start.begin(),
                   [](char M, uint8_t B) { return static_cast<uint8_t>(M) == B; }))
     return std::string("not a .npy file: bad magic");
-  if (Bytes.size() < 8)
-    return fmt::format("truncated .npy file: {} bytes end inside the version", Bytes.size());
-  unsigned Major = Bytes[6], Minor = Bytes[7];
+  if (Start.size() < 8)
+    return fmt::format("truncated .npy file: {} bytes end inside the version", FileSize);
+  unsigned Major = Start[6], Minor = Start[7];
   if (Major < 1 || Major > 3 || Minor != 0)
     return fmt::format("unsupported .npy version {}.{} (1.0, 2.0 and 3.0 are supported)", Major,
                        Minor);
   size_t LengthBytes = Major == 1 ? 2 : 4;
   size_t Prefix = 8 + LengthBytes;
-  if (Bytes.size() < Prefix)
-    return fmt::format("truncated .npy file: {} bytes end inside the header length", Bytes.size());
+  if (Start.size() < Prefix)
+    return fmt::format("truncated .npy file: {} bytes end inside the header length", FileSize);
   uint64_t HeaderLen = 0;
   for (size_t I = 0; I < LengthBytes; ++I)
-    HeaderLen |= uint64_t(Bytes[8 + I]) << (8 * I);
-  if (HeaderLen > Bytes.size() - Prefix)
+    HeaderLen |= uint64_t(Start[8 + I]) << (8 * I);
+  if (HeaderLen > FileSize - Prefix)
     return fmt::format("header length {} runs past the end of the file ({} bytes)", HeaderLen,
-                       Bytes.size());
+                       FileSize);
+  return Prefix + HeaderLen;
+}
+
+std::variant<Header, std::string> parseHeader(std::span<const uint8_t> Bytes, uint64_t FileSize) {
+  auto Length = headerLength(Bytes, FileSize);
+  if (auto *Err = std::get_if<std::string>(&Length))
+    return std::move(*Err);
+  uint64_t End = std::get<uint64_t>(Length);
+  if (Bytes.size() < End)
+    return fmt::format("the header's {} bytes were not all read", End);
+  size_t Prefix = Bytes[6] == 1 ? 10 : 12;
+  uint64_t HeaderLen = End - Prefix;
 
   // Version 3.0 headers are UTF-8, earlier ones latin-1; both agree on the
   // ASCII a valid header is made of, and any other byte is either a syntax
   // error or inside a string no supported descr matches.
-  std::string_view Header(reinterpret_cast<const char *>(Bytes.data() + Prefix), HeaderLen);
-  HeaderParser P(Header);
+  std::string_view Text(reinterpret_cast<const char *>(Bytes.data() + Prefix), HeaderLen);
+  HeaderParser P(Text);
   auto Entries = P.parseDict();
   if (!Entries)
     return P.error();
@@ -450,7 +463,7 @@ std::variant<Array, std::string> parse(std::span<const uint8_t> Bytes) {
   if (!Shape)
     return std::string("header lacks key 'shape'");
 
-  Array A;
+  Header H;
   if (Descr->Kind == Value::List)
     return std::string("structured dtypes are not supported: save each field as its own array");
   if (Descr->Kind == Value::Tuple)
@@ -461,7 +474,7 @@ std::variant<Array, std::string> parse(std::span<const uint8_t> Bytes) {
   if (auto *Msg = std::get_if<std::string>(&Info))
     return std::move(*Msg);
   const DescrInfo &D = *std::get<const DescrInfo *>(Info);
-  A.Descr = D.Descr;
+  H.Descr = D.Descr;
 
   if (Fortran->Kind != Value::Name || Fortran->Text == "None")
     return fmt::format("'fortran_order' must be True or False, not {}", P.source(*Fortran));
@@ -477,30 +490,42 @@ std::variant<Array, std::string> parse(std::span<const uint8_t> Bytes) {
       return fmt::format("shape dimension {} is negative", P.source(Dim));
     if (Dim.TooLarge)
       return fmt::format("shape dimension {} is too large", P.source(Dim));
-    A.Shape.push_back(Dim.Magnitude);
+    H.Shape.push_back(Dim.Magnitude);
   }
 
-  std::span<const uint8_t> Data = Bytes.subspan(Prefix + HeaderLen);
-  std::optional<uint64_t> Need = byteCount(A.Shape, D.Size);
+  std::optional<uint64_t> Need = byteCount(H.Shape, D.Size);
   if (!Need)
     return fmt::format("shape {} of {} is too large: its data would exceed 2^64 bytes",
-                       shapeText(A.Shape), pyRepr(A.Descr));
-  if (Data.size() != *Need)
-    return sizeMessage(Data.size(), *Need);
-  A.Data.assign(Data.begin(), Data.end());
+                       shapeText(H.Shape), pyRepr(H.Descr));
+  if (FileSize - End != *Need)
+    return sizeMessage(FileSize - End, *Need);
+  H.DataOffset = End;
+  H.DataBytes = *Need;
+  return H;
+}
+
+std::variant<Array, std::string> parse(std::span<const uint8_t> Bytes) {
+  auto H = parseHeader(Bytes, Bytes.size());
+  if (auto *Err = std::get_if<std::string>(&H))
+    return std::move(*Err);
+  Header &Hd = std::get<Header>(H);
+  Array A;
+  A.Descr = std::move(Hd.Descr);
+  A.Shape = std::move(Hd.Shape);
+  A.Data.assign(Bytes.begin() + Hd.DataOffset, Bytes.end());
   return A;
 }
 
 //===-- Writing -----------------------------------------------------------===//
 
-std::vector<uint8_t> serialize(const Array &A) {
+std::vector<uint8_t> serializeHeader(std::string_view Descr, bool FortranOrder,
+                                     std::span<const uint64_t> Shape) {
   // The dict with its keys sorted, then room for the growth axis (the first,
   // or the last in Fortran order) to reach 21 digits, as np.save leaves it.
-  std::string Dict =
-      fmt::format("{{'descr': {}, 'fortran_order': {}, 'shape': {}, }}", pyRepr(A.Descr),
-                  A.FortranOrder ? "True" : "False", shapeText(A.Shape));
-  if (!A.Shape.empty()) {
-    size_t Digits = std::to_string(A.FortranOrder ? A.Shape.back() : A.Shape.front()).size();
+  std::string Dict = fmt::format("{{'descr': {}, 'fortran_order': {}, 'shape': {}, }}",
+                                 pyRepr(Descr), FortranOrder ? "True" : "False", shapeText(Shape));
+  if (!Shape.empty()) {
+    size_t Digits = std::to_string(FortranOrder ? Shape.back() : Shape.front()).size();
     Dict.append(GrowthAxisMaxDigits - Digits, ' ');
   }
   // Then spaces and a newline up to the next multiple of 64 bytes: a whole
@@ -516,7 +541,7 @@ std::vector<uint8_t> serialize(const Array &A) {
   uint64_t Stored = HeaderLen + PadLen;
 
   std::vector<uint8_t> Out(Magic.begin(), Magic.end());
-  Out.reserve(Magic.size() + 2 + LengthBytes + Stored + A.Data.size());
+  Out.reserve(Magic.size() + 2 + LengthBytes + Stored);
   Out.push_back(LengthBytes == 2 ? 1 : 2);
   Out.push_back(0);
   for (size_t I = 0; I < LengthBytes; ++I)
@@ -524,6 +549,12 @@ std::vector<uint8_t> serialize(const Array &A) {
   Out.insert(Out.end(), Dict.begin(), Dict.end());
   Out.insert(Out.end(), PadLen, ' ');
   Out.push_back('\n');
+  return Out;
+}
+
+std::vector<uint8_t> serialize(const Array &A) {
+  std::vector<uint8_t> Out = serializeHeader(A.Descr, A.FortranOrder, A.Shape);
+  Out.reserve(Out.size() + A.Data.size());
   Out.insert(Out.end(), A.Data.begin(), A.Data.end());
   return Out;
 }
@@ -609,37 +640,56 @@ uint32_t loadLE32(const uint8_t *P) {
 
 } // namespace
 
-std::variant<std::vector<uint8_t>, std::string> toTensor(const Array &A, DType T,
-                                                         std::span<const uint64_t> Shape) {
-  if (A.FortranOrder)
+std::variant<TensorConverter, std::string>
+tensorConverter(std::string_view Descr, bool FortranOrder, std::span<const uint64_t> ArrayShape,
+                DType T, std::span<const uint64_t> Shape) {
+  if (FortranOrder)
     return std::string(FortranMessage);
-  if (!std::equal(A.Shape.begin(), A.Shape.end(), Shape.begin(), Shape.end()))
-    return fmt::format("shape {} does not match the tensor's {}", shapeText(A.Shape),
+  if (!std::equal(ArrayShape.begin(), ArrayShape.end(), Shape.begin(), Shape.end()))
+    return fmt::format("shape {} does not match the tensor's {}", shapeText(ArrayShape),
                        shapeText(Shape));
   // parse() gives canonical descrs; an Array built by hand may not.
-  auto Info = lookupDescr(A.Descr);
+  auto Info = lookupDescr(Descr);
   if (auto *Msg = std::get_if<std::string>(&Info))
     return std::move(*Msg);
   const DescrInfo &D = *std::get<const DescrInfo *>(Info);
-  std::string_view Descr = D.Descr;
-  bool Round = roundsFromFloat32(T) && Descr == "<f4";
-  if (!Round && Descr != descrFor(T))
-    return descrMismatch(Descr, T);
+  bool Round = roundsFromFloat32(T) && std::string_view(D.Descr) == "<f4";
+  if (!Round && std::string_view(D.Descr) != descrFor(T))
+    return descrMismatch(D.Descr, T);
+  TensorConverter C;
+  C.Type = T;
+  C.InBytes = D.Size;
+  C.OutBytes = isa::dtype(T).StorageBytes;
+  C.Round = Round;
+  return C;
+}
 
-  std::optional<uint64_t> Need = byteCount(A.Shape, D.Size);
+void TensorConverter::convert(std::span<const uint8_t> In, std::span<uint8_t> Out) const {
+  if (!Round) {
+    std::copy(In.begin(), In.end(), Out.begin());
+    return;
+  }
+  uint64_t N = In.size() / 4;
+  for (uint64_t I = 0; I < N; ++I)
+    emu::storeFromFloat(Type, Out.data() + I * OutBytes,
+                        emu::bitsToFloat(loadLE32(In.data() + I * 4)));
+}
+
+std::variant<std::vector<uint8_t>, std::string> toTensor(const Array &A, DType T,
+                                                         std::span<const uint64_t> Shape) {
+  auto Conv = tensorConverter(A.Descr, A.FortranOrder, A.Shape, T, Shape);
+  if (auto *Msg = std::get_if<std::string>(&Conv))
+    return std::move(*Msg);
+  const TensorConverter &C = std::get<TensorConverter>(Conv);
+  std::optional<uint64_t> Need = byteCount(A.Shape, C.InBytes);
   if (!Need || A.Data.size() != *Need)
     return Need ? sizeMessage(A.Data.size(), *Need)
                 : fmt::format("shape {} of {} is too large: its data would exceed 2^64 bytes",
-                              shapeText(A.Shape), pyRepr(Descr));
-  if (!Round)
+                              shapeText(A.Shape), pyRepr(A.Descr));
+  if (!C.Round)
     return A.Data;
-
-  unsigned Size = isa::dtype(T).StorageBytes;
-  uint64_t N = *Need / 4;
-  std::vector<uint8_t> Out(N * Size);
-  for (uint64_t I = 0; I < N; ++I)
-    emu::storeFromFloat(T, Out.data() + I * Size,
-                        emu::bitsToFloat(loadLE32(A.Data.data() + I * 4)));
+  std::vector<uint8_t> Out(*Need / C.InBytes * C.OutBytes);
+  C.convert(A.Data, Out);
   return Out;
 }
 

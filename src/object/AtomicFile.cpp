@@ -52,8 +52,7 @@ bool writeAll(int Fd, std::span<const uint8_t> Bytes) {
 
 } // namespace
 
-std::optional<std::string> writeFileAtomically(const std::string &Path,
-                                               std::span<const uint8_t> Bytes) {
+std::variant<AtomicFile, std::string> AtomicFile::create(const std::string &Path) {
   // A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place:
   // renaming a temporary file over it would replace the device itself.
   struct stat Info;
@@ -61,43 +60,65 @@ std::optional<std::string> writeFileAtomically(const std::string &Path,
     int Fd = ::open(Path.c_str(), O_WRONLY);
     if (Fd < 0)
       return failure("open", Path, errno);
-    size_t Done = 0;
-    while (Done < Bytes.size()) {
-      ssize_t N = ::write(Fd, Bytes.data() + Done, Bytes.size() - Done);
-      if (N < 0 && errno == EINTR)
-        continue;
-      if (N < 0) {
-        int Errno = errno;
-        ::close(Fd);
-        return failure("write", Path, Errno);
-      }
-      Done += static_cast<size_t>(N);
-    }
-    ::close(Fd);
-    return std::nullopt;
+    return AtomicFile(Path, "", Fd);
   }
   std::string Temp = Path + ".tmpXXXXXX";
   int Fd = mkstemp(Temp.data());
   if (Fd < 0)
     return failure("create a temporary file for", Path, errno);
-  auto Abandon = [&](std::string_view What) {
-    int Errno = errno; // before close and unlink overwrite it
-    if (Fd >= 0)
-      ::close(Fd);
-    ::unlink(Temp.c_str());
-    return failure(What, Path, Errno);
-  };
+  AtomicFile F(Path, Temp, Fd);
   if (fchmod(Fd, newFileMode()) != 0)
-    return Abandon("set the permissions of");
-  if (!writeAll(Fd, Bytes))
-    return Abandon("write");
+    return failure("set the permissions of", Path, errno); // F removes the file
+  return F;
+}
+
+AtomicFile::AtomicFile(AtomicFile &&O) noexcept
+    : Path(std::move(O.Path)), Temp(std::move(O.Temp)), Fd(O.Fd), Failed(O.Failed) {
+  O.Fd = -1;
+  O.Temp.clear();
+}
+
+AtomicFile::~AtomicFile() {
+  if (Fd >= 0)
+    ::close(Fd);
+  if (!Temp.empty())
+    ::unlink(Temp.c_str());
+}
+
+std::optional<std::string> AtomicFile::write(std::span<const uint8_t> Bytes) {
+  if (Fd < 0 || Failed)
+    return failure("write", Path, EBADF);
+  if (!writeAll(Fd, Bytes)) {
+    Failed = true;
+    return failure("write", Path, errno);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> AtomicFile::commit() {
+  if (Fd < 0 || Failed)
+    return failure("write", Path, EBADF);
   int Closed = ::close(Fd);
   Fd = -1;
   if (Closed != 0)
-    return Abandon("write");
+    return failure("write", Path, errno);
+  if (Temp.empty())
+    return std::nullopt;
   if (std::rename(Temp.c_str(), Path.c_str()) != 0)
-    return Abandon("replace");
+    return failure("replace", Path, errno);
+  Temp.clear();
   return std::nullopt;
+}
+
+std::optional<std::string> writeFileAtomically(const std::string &Path,
+                                               std::span<const uint8_t> Bytes) {
+  auto F = AtomicFile::create(Path);
+  if (auto *Err = std::get_if<std::string>(&F))
+    return *Err;
+  AtomicFile &File = std::get<AtomicFile>(F);
+  if (auto Err = File.write(Bytes))
+    return Err;
+  return File.commit();
 }
 
 } // namespace trn::object

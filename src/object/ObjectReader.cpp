@@ -81,8 +81,38 @@ std::optional<std::string> checkHeader(std::span<const uint8_t> Bytes) {
   return std::nullopt;
 }
 
-// Semaphores, registers, DMA queues and branch targets of one instruction,
-// against the chip and the length of its stream.
+// What the assembler checks of a tensor operand against the chip, its
+// register offset aside (only the run knows it): partitions, 16-bit strides
+// on chip, and the bytes it spans. The decoder has checked what does not
+// depend on the chip (the operand's elements per partition among them).
+std::optional<std::string> checkTensor(const isa::AccessPattern &AP, const isa::InstrDesc &D,
+                                       const isa::ChipDesc &Chip) {
+  bool OnChip = AP.Space != isa::MemSpace::HBM;
+  if (OnChip && AP.PartStart + AP.NumPartitions > Chip.Partitions)
+    return fmt::format("partitions {} to {} go beyond partition {}", AP.PartStart,
+                       AP.PartStart + AP.NumPartitions - 1, Chip.Partitions - 1);
+  if (OnChip && !D.IsDma && !D.IsSequencer)
+    for (unsigned K = 0; K < AP.NumDims; ++K)
+      if (AP.Dims[K].Stride < INT16_MIN || AP.Dims[K].Stride > INT16_MAX)
+        return fmt::format("free dimension {} has stride {}: SBUF and PSUM strides are 16-bit "
+                           "(-32768 to 32767 elements)",
+                           K, AP.Dims[K].Stride);
+  auto [First, Last] = AP.byteSpan();
+  uint64_t Capacity = AP.Space == isa::MemSpace::HBM    ? Chip.hbmBytes()
+                      : AP.Space == isa::MemSpace::SBUF ? Chip.SbufPartitionBytes
+                                                        : Chip.psumPartitionBytes();
+  if (First < 0 || static_cast<uint64_t>(Last) >= Capacity)
+    return fmt::format("reaches bytes {} to {}, outside the {} bytes of {} on {}", First, Last,
+                       Capacity,
+                       AP.Space == isa::MemSpace::HBM    ? "HBM"
+                       : AP.Space == isa::MemSpace::SBUF ? "an SBUF partition"
+                                                         : "a PSUM partition",
+                       Chip.Name);
+  return std::nullopt;
+}
+
+// Semaphores, registers, DMA queues, branch targets and tensors of one
+// instruction, against the chip and the length of its stream.
 std::optional<std::string> checkLimits(const isa::Instr &I, const isa::ChipDesc &Chip,
                                        size_t StreamSize) {
   auto Sem = [&](unsigned S) -> std::optional<std::string> {
@@ -122,6 +152,8 @@ std::optional<std::string> checkLimits(const isa::Instr &I, const isa::ChipDesc 
     case isa::OperandKind::Scalar:
       if (Op.AP.present() && Op.AP.Reg)
         Err = Reg(*Op.AP.Reg);
+      if (Op.AP.present() && !Err)
+        Err = checkTensor(Op.AP, D, Chip);
       break;
     case isa::OperandKind::DmaQueue: {
       uint64_t DmaEngine = static_cast<uint64_t>(Op.Int) / 16, Queue = Op.Int % 16;
@@ -390,9 +422,22 @@ bool ObjectReader::readFiles() {
   llvm::ArrayRef<FileRecord> Records;
   if (!readTable(format::Files, Meta.NumFiles, Records))
     return false;
-  for (auto [Index, R] : llvm::enumerate(Records))
-    if (!readString(R.Name, fmt::format("file {}", Index), P.Files.emplace_back()))
+  for (auto [Index, R] : llvm::enumerate(Records)) {
+    std::string &Name = P.Files.emplace_back();
+    if (!readString(R.Name, fmt::format("file {}", Index), Name))
       return false;
+    // Names are printed in messages and in disassembly comments: a newline
+    // there would start a line of assembly of the object's choosing.
+    auto Bad = std::find_if(Name.begin(), Name.end(), [](char C) {
+      auto U = static_cast<unsigned char>(C);
+      return U < 0x20 || U == 0x7F;
+    });
+    if (Bad != Name.end())
+      return fail("file {} '{}': control character 0x{:02x} at byte {}: file names may not hold "
+                  "control characters",
+                  Index, printableFileName(Name), static_cast<unsigned char>(*Bad),
+                  Bad - Name.begin());
+  }
   return true;
 }
 
@@ -403,6 +448,10 @@ bool ObjectReader::readData() {
   auto BytesOr = File.getSectionContents(S);
   if (!BytesOr)
     return failLlvm("section .trn.data", BytesOr.takeError());
+  if (BytesOr->size() > MaxInitialDataBytes)
+    return fail("section .trn.data: {} bytes, more than the {} bytes (256 MiB) of initial data a "
+                "program may hold",
+                BytesOr->size(), MaxInitialDataBytes);
   P.Data.assign(BytesOr->begin(), BytesOr->end());
   return true;
 }
@@ -422,10 +471,11 @@ bool ObjectReader::readCode(isa::Engine E) {
 
   Stream &Out = P.Streams[EngineIndex];
   Out.Code.assign(Code.begin(), Code.end());
-  std::vector<isa::Instr> Instrs;
+  // Decoded instructions are large next to their bytes: each is decoded
+  // again for the second pass rather than kept.
   for (size_t Offset = 0; Offset < Code.size();) {
     auto Where = [&] {
-      return fmt::format("section {}: instruction {} at offset 0x{:x}", Name, Instrs.size(),
+      return fmt::format("section {}: instruction {} at offset 0x{:x}", Name, Out.Offsets.size(),
                          Offset);
     };
     auto Result = isa::decode(Code.subspan(Offset));
@@ -436,16 +486,18 @@ bool ObjectReader::readCode(isa::Engine E) {
       return fail("{}: '{}' is encoded for engine {}, but this is {}'s stream", Where(),
                   D.I.desc().Mnemonic, isa::engine(D.I.Eng).RecordName, isa::engine(E).RecordName);
     Out.Offsets.push_back(static_cast<uint32_t>(Offset));
-    Instrs.push_back(D.I);
     Offset += D.Size;
   }
-  if (Instrs.size() != Meta.NumInstrs[EngineIndex])
-    return fail("section {}: {} instructions, but .trn.meta says {}", Name, Instrs.size(),
+  size_t Count = Out.Offsets.size();
+  if (Count != Meta.NumInstrs[EngineIndex])
+    return fail("section {}: {} instructions, but .trn.meta says {}", Name, Count,
                 uint32_t(Meta.NumInstrs[EngineIndex]));
   // Branch targets need the stream's length, so they are checked after it.
-  for (size_t I = 0; I < Instrs.size(); ++I)
-    if (auto Err = checkLimits(Instrs[I], *Chip, Instrs.size()))
+  for (size_t I = 0; I < Count; ++I) {
+    auto Again = isa::decode(Code.subspan(Out.Offsets[I]));
+    if (auto Err = checkLimits(std::get<isa::Decoded>(Again).I, *Chip, Count))
       return fail("section {}: instruction {} at offset 0x{:x}: {}", Name, I, Out.Offsets[I], *Err);
+  }
   return true;
 }
 
@@ -488,6 +540,7 @@ bool ObjectReader::readTensors() {
   if (!readTable(format::Tensors, Meta.NumTensors, Records))
     return false;
   std::set<std::string, std::less<>> Names;
+  uint64_t InitTotal = 0; // what the emulator copies into HBM
   for (auto [Index, R] : llvm::enumerate(Records)) {
     Tensor &T = P.Tensors.emplace_back();
     if (!readName(R.Name, fmt::format("tensor {}", Index), T.Name))
@@ -519,6 +572,14 @@ bool ObjectReader::readTensors() {
       if (!InitEnd || *InitEnd > P.Data.size())
         return fail("{}: initial data [0x{:x}, +0x{:x}) goes beyond .trn.data ({} bytes)", What,
                     *T.InitOffset, *Bytes, P.Data.size());
+      // Tensors may share bytes of .trn.data, but each is its own copy in
+      // HBM: a small object could otherwise ask for gigabytes.
+      InitTotal += *Bytes;
+      if (InitTotal > MaxInitialDataBytes)
+        return fail("{}: the initial data of the tensors up to this one comes to {} bytes, more "
+                    "than the {} bytes (256 MiB) a program may hold (tensors sharing bytes of "
+                    ".trn.data count each)",
+                    What, InitTotal, MaxInitialDataBytes);
     } else if (R.InitOffset != 0) {
       return fail("{}: no initial data, but an initial-data offset of 0x{:x}", What,
                   uint64_t(R.InitOffset));

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <span>
 #include <string_view>
 
 namespace trn::object {
@@ -84,6 +85,13 @@ struct SectionSpec {
   uint64_t EntSize = 0;
   uint32_t Link = 0, Info = 0;
   std::vector<uint8_t> Contents;
+  // The program's own bytes (code, initial data), written from where they
+  // are rather than copied: they can be hundreds of MiB.
+  std::span<const uint8_t> Borrowed;
+
+  std::span<const uint8_t> bytes() const {
+    return Borrowed.empty() ? std::span<const uint8_t>(Contents) : Borrowed;
+  }
 };
 
 class ObjectWriter {
@@ -98,8 +106,8 @@ private:
   std::vector<uint8_t> layOut() const;
 
   template <typename T> void addTable(SectionIndex Index, const std::vector<T> &Records) {
-    Sections[Index] = {ELF::SHT_PROGBITS,   0, alignof(uint64_t), sizeof(T), 0, 0,
-                       recordBytes(Records)};
+    Sections[Index] = {ELF::SHT_PROGBITS,    0, alignof(uint64_t), sizeof(T), 0, 0,
+                       recordBytes(Records), {}};
   }
 
   const Program &P;
@@ -109,8 +117,8 @@ private:
 
 void ObjectWriter::addText() {
   for (unsigned E = 0; E < isa::NumEngines; ++E)
-    Sections[FirstText + E] = {ELF::SHT_PROGBITS, ELF::SHF_ALLOC | ELF::SHF_EXECINSTR, 4, 0, 0, 0,
-                               P.Streams[E].Code};
+    Sections[FirstText + E] = {
+        ELF::SHT_PROGBITS, ELF::SHF_ALLOC | ELF::SHF_EXECINSTR, 4, 0, 0, 0, {}, P.Streams[E].Code};
 }
 
 void ObjectWriter::addTables() {
@@ -185,8 +193,8 @@ void ObjectWriter::addTables() {
   }
   addTable(format::Lines, Lines);
 
-  Sections[format::Strings] = {ELF::SHT_STRTAB, 0, 1, 0, 0, 0, Strings.bytes()};
-  Sections[format::Data] = {ELF::SHT_PROGBITS, 0, alignof(uint64_t), 0, 0, 0, P.Data};
+  Sections[format::Strings] = {ELF::SHT_STRTAB, 0, 1, 0, 0, 0, Strings.bytes(), {}};
+  Sections[format::Data] = {ELF::SHT_PROGBITS, 0, alignof(uint64_t), 0, 0, 0, {}, P.Data};
 }
 
 // Locals first, as ELF requires: labels, then allocations; then the tensors,
@@ -220,8 +228,8 @@ void ObjectWriter::addSymbols() {
     Add(T.Name, ELF::STB_GLOBAL, ELF::STT_OBJECT, ELF::SHN_ABS, T.Address, T.bytes());
 
   Sections[Symtab] = {ELF::SHT_SYMTAB, 0,           alignof(uint64_t), sizeof(Sym),
-                      Strtab,          FirstGlobal, recordBytes(Syms)};
-  Sections[Strtab] = {ELF::SHT_STRTAB, 0, 1, 0, 0, 0, Names.bytes()};
+                      Strtab,          FirstGlobal, recordBytes(Syms), {}};
+  Sections[Strtab] = {ELF::SHT_STRTAB, 0, 1, 0, 0, 0, Names.bytes(), {}};
 }
 
 std::vector<uint8_t> ObjectWriter::layOut() const {
@@ -231,11 +239,21 @@ std::vector<uint8_t> ObjectWriter::layOut() const {
     NameOffsets[I] = SectionNames.add(sectionName(I));
   std::vector<uint8_t> ShstrtabBytes = SectionNames.bytes();
 
+  auto ContentsOf = [&](unsigned I) {
+    return I == Shstrtab ? std::span<const uint8_t>(ShstrtabBytes) : Sections[I].bytes();
+  };
+  // The whole size first, so that the object is allocated once.
+  uint64_t Size = sizeof(Ehdr);
+  for (unsigned I = 1; I < NumSections; ++I)
+    Size = llvm::alignTo(Size, Sections[I].Align) + ContentsOf(I).size();
+  Size = llvm::alignTo(Size, alignof(uint64_t)) + NumSections * sizeof(Shdr);
+
   std::vector<uint8_t> Out(sizeof(Ehdr), 0);
+  Out.reserve(Size);
   std::array<uint64_t, NumSections> Offsets{};
   for (unsigned I = 1; I < NumSections; ++I) {
     const SectionSpec &S = Sections[I];
-    const std::vector<uint8_t> &Contents = I == Shstrtab ? ShstrtabBytes : S.Contents;
+    std::span<const uint8_t> Contents = ContentsOf(I);
     Out.resize(llvm::alignTo(Out.size(), S.Align), 0);
     Offsets[I] = Out.size();
     Out.insert(Out.end(), Contents.begin(), Contents.end());
@@ -251,7 +269,7 @@ std::vector<uint8_t> ObjectWriter::layOut() const {
       H.sh_type = I == Shstrtab ? ELF::SHT_STRTAB : S.Type;
       H.sh_flags = S.Flags;
       H.sh_offset = Offsets[I];
-      H.sh_size = I == Shstrtab ? ShstrtabBytes.size() : S.Contents.size();
+      H.sh_size = ContentsOf(I).size();
       H.sh_link = S.Link;
       H.sh_info = S.Info;
       H.sh_addralign = S.Align;

@@ -2,6 +2,8 @@
 
 #include "trn/object/Program.h"
 
+#include "trn/object/ObjectFile.h"
+
 #include <fmt/format.h>
 
 namespace trn::object {
@@ -46,8 +48,22 @@ const Tensor *Program::findTensor(std::string_view Name) const {
 std::string Program::where(const SourceLoc &Loc) const {
   if (Loc.Line == 0)
     return "";
-  std::string File = Loc.File < Files.size() ? Files[Loc.File] : fmt::format("<file {}>", Loc.File);
+  std::string File = Loc.File < Files.size() ? printableFileName(Files[Loc.File])
+                                             : fmt::format("<file {}>", Loc.File);
   return fmt::format("{}:{}:{}", File, Loc.Line, Loc.Col);
+}
+
+std::string printableFileName(std::string_view Name) {
+  std::string Out;
+  Out.reserve(Name.size());
+  for (char C : Name) {
+    auto U = static_cast<unsigned char>(C);
+    if (U < 0x20 || U == 0x7F)
+      Out += fmt::format("\\x{:02x}", U);
+    else
+      Out += C;
+  }
+  return Out;
 }
 
 } // namespace trn::object

@@ -1,7 +1,9 @@
 //===- trn-as - the trnemu assembler ---------------------------------------===//
 //
 // trn-as in.s [-o out.o] [-I DIR]... [--chip trn1|trn2|trn3] [-Werror]
-// Exit codes: 0 success, 2 bad usage or errors in the source.
+//        [--max-memory SIZE]
+// Exit codes: 0 success, 2 bad usage, errors in the source, or more host
+// memory than --max-memory (or than the host has).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,10 +15,23 @@
 #include <boost/program_options.hpp>
 
 #include <iostream>
+#include <new>
 
 namespace po = boost::program_options;
 
-int main(int argc, char **argv) {
+namespace {
+
+// What the program and the object written from it hold while both exist:
+// the code and initial data twice, and the tables.
+uint64_t writingBytes(const trn::object::Program &P) {
+  uint64_t Bytes = 2 * P.Data.size() + 4096;
+  for (const trn::object::Stream &S : P.Streams)
+    Bytes += 2 * S.Code.size() + 64 * S.size();
+  Bytes += 256 * (P.Tensors.size() + P.Allocations.size() + P.Semaphores.size() + P.Labels.size());
+  return Bytes;
+}
+
+int run(int argc, char **argv) {
   po::options_description Visible("Usage: trn-as [options] <input.s>\nOptions");
   Visible.add_options()("help,h",
                         "print this help")("output,o", po::value<std::string>()->value_name("FILE"),
@@ -24,7 +39,9 @@ int main(int argc, char **argv) {
       "include,I", po::value<std::vector<std::string>>()->value_name("DIR")->composing(),
       "search DIR for .include files")("chip", po::value<std::string>()->value_name("NAME"),
                                        "target chip: trn1, trn2 (default) or trn3")(
-      "Werror", "treat warnings as errors");
+      "Werror", "treat warnings as errors")(
+      "max-memory", po::value<std::string>()->value_name("SIZE")->default_value("4G"),
+      "most host memory the source may make trn-as use, e.g. 512M (0: no limit)");
   po::options_description All;
   All.add(Visible).add_options()("input", po::value<std::vector<std::string>>());
   po::positional_options_description Positional;
@@ -64,6 +81,14 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
+  std::string MaxMemory = VM["max-memory"].as<std::string>();
+  if (auto Bytes = trn::parseByteSize(MaxMemory)) {
+    Opts.MaxMemory = *Bytes;
+  } else {
+    llvm::errs() << "trn-as: error: --max-memory takes a size such as 512M or 4G, not '"
+                 << MaxMemory << "'\n";
+    return 2;
+  }
   std::string Output;
   if (VM.count("output")) {
     Output = VM["output"].as<std::string>();
@@ -84,10 +109,30 @@ int main(int argc, char **argv) {
       llvm::sys::fs::remove(Output);
     return 2;
   }
+  trn::HostMemoryBudget Budget(Opts.MaxMemory);
+  if (auto Err = Budget.check(writingBytes(*R.Program), "writing the object")) {
+    llvm::errs() << "trn-as: error: " << *Err << "\n";
+    return 2;
+  }
   std::vector<uint8_t> Bytes = trn::object::writeObject(*R.Program);
   if (auto Err = trn::object::writeFileAtomically(Output, Bytes)) {
     llvm::errs() << "trn-as: error: " << *Err << "\n";
     return 2;
   }
   return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc &) {
+    // What the budget did not foresee: said, never an abort.
+    llvm::errs() << "trn-as: error: out of host memory\n";
+    return 2;
+  } catch (const trn::HostMemoryError &E) {
+    llvm::errs() << "trn-as: error: " << E.what() << "\n";
+    return 2;
+  }
 }

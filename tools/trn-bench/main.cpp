@@ -23,6 +23,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <new>
 #include <random>
 #include <string>
 #include <vector>
@@ -65,9 +66,7 @@ double hostFlopsPerSecond(double Flops) {
   return Passes * PerPass / std::max(Secs, 1e-9);
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
+int run(int argc, char **argv) {
   std::vector<std::string> Kernels;
   std::optional<isa::Chip> Chip;
   uint64_t Seed = 1;
@@ -154,4 +153,18 @@ int main(int argc, char **argv) {
   llvm::outs() << "\nratio = host FLOP/s of a plain fp32 loop nest / emulated FLOP/s: how many "
                   "times slower emulation is than doing the arithmetic directly.\n";
   return Status;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc &) {
+    llvm::errs() << "trn-bench: error: out of host memory\n";
+    return 2;
+  } catch (const trn::HostMemoryError &E) {
+    llvm::errs() << "trn-bench: error: " << E.what() << "\n";
+    return 2;
+  }
 }

@@ -2,13 +2,16 @@
 //
 // trn-emu prog.o|prog.s [--chip C] [--in NAME=FILE.npy]... [--out NAME=FILE.npy]...
 //         [--check NAME=REF.npy --rtol R --atol A]... [--random-inputs --seed N]
-//         [--max-cycles N] [--max-instructions N] [--strict] [-I DIR]...
-// Exit codes: 0 success; 1 the program faulted at run time; 2 bad usage or a
-// bad input file; 3 a --check mismatch. Outputs are written only after a
-// clean run, each whole or not at all.
+//         [--max-cycles N] [--max-instructions N] [--max-memory SIZE] [--strict]
+//         [-I DIR]...
+// Exit codes: 0 success; 1 the program faulted at run time (a run-time
+// limit included); 2 bad usage, a bad input file, or more host memory than
+// --max-memory or the host has before the run; 3 a --check mismatch.
+// Outputs are written only after a clean run, each whole or not at all.
 //
 //===----------------------------------------------------------------------===//
 
+#include "TensorFiles.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -24,9 +27,11 @@
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <map>
+#include <new>
 
 namespace po = boost::program_options;
 using namespace trn;
@@ -46,22 +51,41 @@ std::pair<std::string, std::string> nameEqualsFile(const std::string &Opt, const
   return {S.substr(0, Eq), S.substr(Eq + 1)};
 }
 
-std::vector<uint8_t> readFile(const std::string &Path) {
+// A whole file, its size committed to Budget first.
+std::vector<uint8_t> readFile(const std::string &Path, HostMemoryBudget &Budget) {
+  uint64_t Size = 0;
+  if (!llvm::sys::fs::file_size(Path, Size))
+    if (auto Err = Budget.check(Size, fmt::format("reading '{}' ({})", Path, formatBytes(Size))))
+      throw UsageError{*Err};
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
   if (!Buf)
     throw UsageError{fmt::format("cannot read '{}': {}", Path, Buf.getError().message())};
+  Budget.commit((*Buf)->getBufferSize(), Path);
   return std::vector<uint8_t>((*Buf)->getBufferStart(), (*Buf)->getBufferEnd());
+}
+
+// A count option (--max-cycles, --max-instructions): digits only, so that
+// "-1" is an error rather than 2^64 - 1.
+uint64_t countOption(const po::variables_map &VM, const char *Name) {
+  std::string Text = VM[Name].as<std::string>();
+  auto N = parseCount(Text);
+  if (!N)
+    throw UsageError{
+        fmt::format("--{} takes a whole number from 0 to {}, not '{}'", Name, UINT64_MAX, Text)};
+  return *N;
 }
 
 // Errors name the option and tensor the file was given for, as the
 // conversion errors of --in do.
-npy::Array readNpy(const char *Opt, const std::string &Name, const std::string &Path) {
+npy::Array readNpy(const char *Opt, const std::string &Name, const std::string &Path,
+                   HostMemoryBudget &Budget) {
   std::vector<uint8_t> Bytes;
   try {
-    Bytes = readFile(Path);
+    Bytes = readFile(Path, Budget);
   } catch (const UsageError &E) {
     throw UsageError{fmt::format("--{} {}: {}", Opt, Name, E.Message)};
   }
+  // The file's bytes go when it returns; the array holds their copy.
   auto A = npy::parse(Bytes);
   if (auto *Err = std::get_if<std::string>(&A))
     throw UsageError{fmt::format("--{} {}: {}: {}", Opt, Name, Path, *Err)};
@@ -83,8 +107,9 @@ const object::Tensor &tensorNamed(const object::Program &P, const std::string &N
 }
 
 object::Program loadProgram(const std::string &Path, const std::vector<std::string> &Includes,
-                            std::optional<isa::Chip> Chip) {
-  std::vector<uint8_t> Bytes = readFile(Path);
+                            std::optional<isa::Chip> Chip, uint64_t MaxMemory) {
+  HostMemoryBudget Budget(MaxMemory); // the file and the program read from it
+  std::vector<uint8_t> Bytes = readFile(Path, Budget);
   bool NamedObject = Path.size() > 2 && Path.compare(Path.size() - 2, 2, ".o") == 0;
   if (NamedObject || object::looksLikeElf(Bytes)) {
     auto P = object::readObject(Bytes);
@@ -95,6 +120,7 @@ object::Program loadProgram(const std::string &Path, const std::vector<std::stri
   assembler::Options Opts;
   Opts.IncludeDirs = Includes;
   Opts.Chip = Chip;
+  Opts.MaxMemory = MaxMemory;
   assembler::Result R = assembler::assembleFile(Path, Opts, llvm::errs());
   if (!R.Program)
     throw UsageError{fmt::format("{} error{} in {}", R.Errors, R.Errors == 1 ? "" : "s", Path)};
@@ -116,10 +142,16 @@ int run(int argc, char **argv) {
       "atol", po::value<double>()->default_value(1e-8, "1e-8"), "absolute tolerance for --check")(
       "random-inputs", "fill every input not given by --in with random values")(
       "seed", po::value<uint64_t>()->default_value(0),
-      "seed for --random-inputs")("max-cycles", po::value<uint64_t>()->default_value(0),
+      "seed for --random-inputs")("max-cycles",
+                                  po::value<std::string>()->value_name("N")->default_value(
+                                      std::to_string(emu::DefaultMaxCycles), "10^12"),
                                   "stop after this many PE-clock cycles (0: no limit)")(
-      "max-instructions", po::value<uint64_t>()->default_value(0),
+      "max-instructions",
+      po::value<std::string>()->value_name("N")->default_value(
+          std::to_string(emu::DefaultMaxInstructions), "10^9"),
       "stop after this many instructions (0: no limit)")(
+      "max-memory", po::value<std::string>()->value_name("SIZE")->default_value("4G"),
+      "most host memory to use, e.g. 512M (0: no limit)")(
       "strict", "reads of never-written SBUF/PSUM are errors, not warnings")(
       "race-check", po::value<std::string>()->value_name("MODE")->default_value("error"),
       "accesses no semaphore orders: error (stop at the first), warn (report each pair, go "
@@ -157,8 +189,23 @@ int run(int argc, char **argv) {
       throw UsageError{fmt::format("unknown chip '{}': expected trn1, trn2 or trn3",
                                    VM["chip"].as<std::string>())};
   }
+  std::string MaxMemoryText = VM["max-memory"].as<std::string>();
+  auto MaxMemory = parseByteSize(MaxMemoryText);
+  if (!MaxMemory)
+    throw UsageError{
+        fmt::format("--max-memory takes a size such as 512M or 4G, not '{}'", MaxMemoryText)};
+  emu::RunOptions Opts;
+  Opts.MaxCycles = countOption(VM, "max-cycles");
+  Opts.MaxInstructions = countOption(VM, "max-instructions");
   std::string Path = List("input")[0];
-  emu::Emulator E(loadProgram(Path, List("include"), Chip), Chip);
+  std::unique_ptr<emu::Emulator> Emu;
+  try {
+    Emu = std::make_unique<emu::Emulator>(loadProgram(Path, List("include"), Chip, *MaxMemory),
+                                          Chip, *MaxMemory);
+  } catch (const HostMemoryError &Err) {
+    throw UsageError{fmt::format("{}: {}", Path, Err.what())};
+  }
+  emu::Emulator &E = *Emu;
   const object::Program &P = E.program();
 
   // Inputs.
@@ -166,11 +213,8 @@ int run(int argc, char **argv) {
   for (const std::string &S : List("in")) {
     auto [Name, File] = nameEqualsFile("in", S);
     const object::Tensor &T = tensorNamed(P, Name, "in");
-    auto Bytes = npy::toTensor(readNpy("in", Name, File), T.Type, T.Shape);
-    if (auto *Err = std::get_if<std::string>(&Bytes))
-      throw UsageError{fmt::format("--in {}: {}: {}", Name, File, *Err)};
-    if (auto Err = E.setTensor(Name, std::get<std::vector<uint8_t>>(Bytes)))
-      throw UsageError{*Err};
+    if (auto Err = emutool::readTensorFile(E, T, File))
+      throw UsageError{fmt::format("--in {}: {}", Name, *Err)};
     Given[Name] = true;
   }
   std::mt19937_64 Rng(VM["seed"].as<uint64_t>());
@@ -181,7 +225,8 @@ int run(int argc, char **argv) {
       throw UsageError{fmt::format("input tensor '{}' is not given: use --in {}=FILE.npy or "
                                    "--random-inputs",
                                    T.Name, T.Name)};
-    E.setTensor(T.Name, emu::randomTensor(T, Rng));
+    if (auto Err = emutool::randomizeTensor(E, T, Rng))
+      throw UsageError{fmt::format("--random-inputs: {}", *Err)};
   }
   // Validate --out/--check names and read references before running.
   std::vector<std::pair<const object::Tensor *, std::string>> Outs;
@@ -192,11 +237,21 @@ int run(int argc, char **argv) {
   std::vector<std::pair<const object::Tensor *, npy::Array>> Checks;
   for (const std::string &S : List("check")) {
     auto [Name, File] = nameEqualsFile("check", S);
-    Checks.push_back({&tensorNamed(P, Name, "check"), readNpy("check", Name, File)});
+    Checks.push_back(
+        {&tensorNamed(P, Name, "check"), readNpy("check", Name, File, E.memoryBudget())});
     // A reference of the wrong shape or dtype is refused now, not after
-    // the run (compare() looks at them before any value).
+    // the run: compare() looks at the shapes before any value, and the
+    // dtype is tried on the first element alone (not a whole zero tensor).
     const object::Tensor &T = *Checks.back().first;
-    auto C = emu::compare(T, std::vector<uint8_t>(T.bytes()), Checks.back().second, 0, 0, 0);
+    const npy::Array &Ref = Checks.back().second;
+    object::Tensor One = T;
+    One.Shape = {1};
+    npy::Array First{Ref.Descr,
+                     {1},
+                     false,
+                     {Ref.Data.begin(), Ref.Data.begin() + std::min<size_t>(Ref.Data.size(), 8)}};
+    auto C = Ref.Shape != T.Shape ? emu::compare(T, {}, Ref, 0, 0, 0)
+                                  : emu::compare(One, std::vector<uint8_t>(8), First, 0, 0, 0);
     if (auto *Err = std::get_if<std::string>(&C))
       throw UsageError{fmt::format("--check {}: {}", T.Name, *Err)};
   }
@@ -249,9 +304,6 @@ int run(int argc, char **argv) {
     E.addObserver(Chrome.get());
   }
 
-  emu::RunOptions Opts;
-  Opts.MaxCycles = VM["max-cycles"].as<uint64_t>();
-  Opts.MaxInstructions = VM["max-instructions"].as<uint64_t>();
   Opts.Strict = VM.count("strict") > 0;
   auto HostStart = std::chrono::steady_clock::now();
   emu::RunResult R = E.run(Opts);
@@ -295,18 +347,17 @@ int run(int argc, char **argv) {
     }
   }
 
-  // Outputs: every file is serialised first, then each is written whole.
-  std::vector<std::pair<std::string, std::vector<uint8_t>>> Files;
-  for (auto &[T, File] : Outs)
-    Files.push_back({File, npy::serialize(npy::fromTensor(E.tensor(T->Name), T->Type, T->Shape))});
-  for (auto &[File, Bytes] : Files)
-    if (auto Err = object::writeFileAtomically(File, Bytes))
-      throw UsageError{*Err};
+  // Outputs: every file is written whole to a temporary file, then all are
+  // put in place.
+  if (auto Err = emutool::writeTensorFiles(E, Outs))
+    throw UsageError{*Err};
 
   bool AllOk = true;
   double RTol = VM["rtol"].as<double>(), ATol = VM["atol"].as<double>();
   for (auto &[T, Ref] : Checks) {
+    E.memoryBudget().commit(T->bytes(), fmt::format("tensor '{}' read back for --check", T->Name));
     auto C = emu::compare(*T, E.tensor(T->Name), Ref, RTol, ATol);
+    E.memoryBudget().release(T->bytes());
     if (auto *Err = std::get_if<std::string>(&C))
       throw UsageError{fmt::format("--check {}: {}", T->Name, *Err)};
     const emu::CheckResult &CR = std::get<emu::CheckResult>(C);
@@ -335,6 +386,13 @@ int main(int argc, char **argv) {
     return run(argc, argv);
   } catch (const UsageError &E) {
     llvm::errs() << "trn-emu: error: " << E.Message << "\n";
+    return ExitUsage;
+  } catch (const HostMemoryError &E) {
+    llvm::errs() << "trn-emu: error: " << E.what() << "\n";
+    return ExitUsage;
+  } catch (const std::bad_alloc &) {
+    // What the budget did not foresee: said, never an abort.
+    llvm::errs() << "trn-emu: error: out of host memory\n";
     return ExitUsage;
   }
 }

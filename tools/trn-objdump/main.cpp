@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <new>
 
 namespace po = boost::program_options;
 using namespace trn;
@@ -63,9 +64,7 @@ void printSections(const object::Program &P, llvm::raw_ostream &OS) {
                     P.Files.size());
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
+int run(int argc, char **argv) {
   po::options_description Visible("Usage: trn-objdump [options] <file.o>\nOptions");
   Visible.add_options()("help", "print this help")("disassemble,d", "disassemble every stream")(
       "line-numbers,l", "with -d: the source file:line:col of each instruction")(
@@ -120,4 +119,16 @@ int main(int argc, char **argv) {
     OS << assembler::disassemble(P, Opts);
   }
   return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc &) {
+    // Never an abort: objects are bounded, but the host may still be short.
+    llvm::errs() << "trn-objdump: error: out of host memory\n";
+    return 2;
+  }
 }

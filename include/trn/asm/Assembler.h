@@ -10,6 +10,7 @@
 #define TRN_ASM_ASSEMBLER_H
 
 #include "trn/object/Program.h"
+#include "trn/support/HostMemory.h"
 
 #include <optional>
 #include <string>
@@ -25,6 +26,9 @@ struct Options {
   std::vector<std::string> IncludeDirs; // searched after the including file's folder
   std::optional<isa::Chip> Chip;        // --chip; the source's .chip must agree
   bool WarningsAsErrors = false;
+  // Host memory the source may make the assembler commit (source text,
+  // initial data), in bytes; 0 = no limit (docs/cli.md, --max-memory).
+  uint64_t MaxMemory = DefaultMaxHostMemory;
 };
 
 struct Result {

@@ -41,6 +41,10 @@ std::variant<CheckResult, std::string> compare(const object::Tensor &T,
 // dtype), integers uniform in [-8, 8) (unsigned: [0, 16)); deterministic
 // for a given generator state.
 std::vector<uint8_t> randomTensor(const object::Tensor &T, std::mt19937_64 &Rng);
+// The same in pieces (for tensors too large to build whole): fills Out with
+// Out.size() / element size elements of type T, drawing from Rng as
+// randomTensor does, so that consecutive pieces make the same bytes.
+void randomFill(isa::DType T, std::span<uint8_t> Out, std::mt19937_64 &Rng);
 
 } // namespace trn::emu
 

@@ -16,6 +16,7 @@
 #include "trn/emu/Fault.h"
 #include "trn/emu/Observer.h"
 #include "trn/object/Program.h"
+#include "trn/support/HostMemory.h"
 
 #include <array>
 #include <cstdint>
@@ -28,11 +29,19 @@
 
 namespace trn::emu {
 
+// The limits a run has unless told otherwise: far beyond any real kernel
+// (the 1024^3 GEMM runs under 10^3 instructions in 2 * 10^5 cycles), and reached
+// by a runaway loop within minutes of host time rather than never.
+inline constexpr uint64_t DefaultMaxCycles = 1'000'000'000'000;
+inline constexpr uint64_t DefaultMaxInstructions = 1'000'000'000;
+
 struct RunOptions {
   // Stop with a fault once simulated time passes this many cycles of the
-  // PE clock (0 = no limit), or once this many instructions have run.
-  uint64_t MaxCycles = 0;
-  uint64_t MaxInstructions = 0;
+  // PE clock, or once more than this many instructions have run; 0 = no
+  // limit. A cycle limit beyond what the picosecond clock reaches (about
+  // 2 * 10^16 cycles at 2.4 GHz) is no limit.
+  uint64_t MaxCycles = DefaultMaxCycles;
+  uint64_t MaxInstructions = DefaultMaxInstructions;
   // Reads of never-written SBUF/PSUM are errors instead of warnings.
   bool Strict = false;
 };
@@ -60,8 +69,12 @@ class Machine;
 
 class Emulator {
 public:
-  // Chip overrides the program's target chip (trn-emu --chip).
-  explicit Emulator(object::Program P, std::optional<isa::Chip> Chip = std::nullopt);
+  // Chip overrides the program's target chip (trn-emu --chip). Host memory
+  // the emulator commits (the program, the on-chip memories, every page of
+  // HBM written) is counted against MaxHostMemory bytes (0 = no limit);
+  // throws HostMemoryError if the program alone does not fit.
+  explicit Emulator(object::Program P, std::optional<isa::Chip> Chip = std::nullopt,
+                    uint64_t MaxHostMemory = DefaultMaxHostMemory);
   ~Emulator();
   Emulator(const Emulator &) = delete;
   Emulator &operator=(const Emulator &) = delete;
@@ -70,10 +83,21 @@ public:
   const isa::ChipDesc &chip() const;
 
   // Sets a declared HBM tensor's whole contents (Bytes must be its size);
-  // returns a message on a bad name or size.
+  // returns a message on a bad name or size, or when the budget cannot hold
+  // the HBM pages it needs.
   std::optional<std::string> setTensor(std::string_view Name, std::span<const uint8_t> Bytes);
   // A tensor's contents now (after run(): its final value).
   std::vector<uint8_t> tensor(std::string_view Name) const;
+  // The same in pieces, for tensors too large to copy whole: Bytes at byte
+  // Offset of the tensor's contents, and Out.size() bytes from Offset.
+  std::optional<std::string> setTensorBytes(std::string_view Name, uint64_t Offset,
+                                            std::span<const uint8_t> Bytes);
+  std::optional<std::string> tensorBytes(std::string_view Name, uint64_t Offset,
+                                         std::span<uint8_t> Out) const;
+
+  // The budget host memory is counted against; a caller may commit its own
+  // buffers (a reference to compare with) to it.
+  HostMemoryBudget &memoryBudget() { return *Budget; }
 
   // Instruction Index of engine E's stream, decoded (nullptr past its end),
   // and where it came from: "file:line:col", or "<PE #3>" without a line.
@@ -87,6 +111,7 @@ public:
   RunResult run(const RunOptions &Opts);
 
 private:
+  std::unique_ptr<HostMemoryBudget> Budget; // before M: M's memories point to it
   std::unique_ptr<Machine> M;
 };
 

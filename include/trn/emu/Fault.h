@@ -25,6 +25,7 @@ enum class FaultKind : uint8_t {
   CycleLimit,
   InstructionLimit,
   BadProgram, // an instruction the decoder accepted but cannot run
+  HostMemory, // emulated memory the --max-memory budget cannot hold
   Race,       // two accesses that no semaphore orders (--race-check=error)
 };
 const char *faultKindName(FaultKind K);

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -31,11 +32,31 @@ struct Array {
   uint64_t elements() const;
 };
 
+// A .npy file's header on its own, for files too large to hold whole: the
+// data are DataBytes bytes from DataOffset to the end of the file.
+struct Header {
+  std::string Descr;
+  std::vector<uint64_t> Shape;
+  bool FortranOrder = false;
+  uint64_t DataOffset = 0;
+  uint64_t DataBytes = 0;
+};
+
+// How many bytes from the start of a file of FileSize bytes the header
+// ends at, from its first min(FileSize, 12) bytes (magic, version, length).
+std::variant<uint64_t, std::string> headerLength(std::span<const uint8_t> Start, uint64_t FileSize);
+// The header from the file's first headerLength() bytes, checked as parse()
+// checks it (the data's size against FileSize included).
+std::variant<Header, std::string> parseHeader(std::span<const uint8_t> Bytes, uint64_t FileSize);
+
 // Parses a whole .npy file; the error says what is wrong ("not a .npy file:
 // bad magic", "header is not a Python dict literal", "data holds 10 bytes,
 // the shape needs 16", "big-endian '>f4' is not supported", ...).
 std::variant<Array, std::string> parse(std::span<const uint8_t> Bytes);
 std::vector<uint8_t> serialize(const Array &A);
+// The bytes serialize() writes before the data, for writing data in pieces.
+std::vector<uint8_t> serializeHeader(std::string_view Descr, bool FortranOrder,
+                                     std::span<const uint64_t> Shape);
 
 // The descr trnemu writes for a dtype ("<f4" for fp32, "<u2" for bf16, ...).
 const char *descrFor(isa::DType T);
@@ -50,6 +71,20 @@ const char *descrFor(isa::DType T);
 // bf16: ...".
 std::variant<std::vector<uint8_t>, std::string> toTensor(const Array &A, isa::DType T,
                                                          std::span<const uint64_t> Shape);
+// toTensor() for data read in pieces: made once from the header (checking
+// what toTensor checks but the data's size), then given whole elements.
+struct TensorConverter {
+  isa::DType Type = isa::DType::FP32;
+  unsigned InBytes = 0;  // per element in the file
+  unsigned OutBytes = 0; // per element of the tensor
+  bool Round = false;    // float32 data rounded to Type
+  // In.size() / InBytes elements into Out, which holds as many of OutBytes.
+  void convert(std::span<const uint8_t> In, std::span<uint8_t> Out) const;
+};
+std::variant<TensorConverter, std::string>
+tensorConverter(std::string_view Descr, bool FortranOrder, std::span<const uint64_t> ArrayShape,
+                isa::DType T, std::span<const uint64_t> Shape);
+
 // An array holding a tensor's bytes, in the descr trnemu writes for T.
 Array fromTensor(std::span<const uint8_t> Bytes, isa::DType T, std::span<const uint64_t> Shape);
 

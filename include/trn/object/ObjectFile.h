@@ -25,11 +25,22 @@ namespace trn::object {
 inline constexpr uint16_t ElfMachine = 0x5452; // "TR"
 inline constexpr uint32_t FormatVersion = 1;
 
+// The most initial data a program holds, all tensors together: anything
+// bigger belongs in an input bound at run time. The assembler and the
+// reader enforce it (for the reader, counting each tensor's initial data,
+// however many share the same bytes of .trn.data).
+inline constexpr uint64_t MaxInitialDataBytes = uint64_t(256) << 20;
+
 std::vector<uint8_t> writeObject(const Program &P);
 
 // The program in Bytes, or a message saying what is wrong and where
 // ("section .text.pe: instruction 3 at offset 0x40: unknown opcode 0xEE").
 std::variant<Program, std::string> readObject(std::span<const uint8_t> Bytes);
+
+// A source file name as objects store it and messages print it: each
+// control character (a newline would end a disassembly's comment line and
+// start a statement) written as \xNN. The reader refuses names with any.
+std::string printableFileName(std::string_view Name);
 
 // Whether Bytes start like an ELF file (so tools can accept .o or .s).
 bool looksLikeElf(std::span<const uint8_t> Bytes);
@@ -39,6 +50,30 @@ bool looksLikeElf(std::span<const uint8_t> Bytes);
 // an error message on failure.
 std::optional<std::string> writeFileAtomically(const std::string &Path,
                                                std::span<const uint8_t> Bytes);
+
+// The same for a file written in pieces (a tensor too large to hold
+// whole): create() makes the temporary file (or opens a device or pipe to
+// write in place), write() appends, commit() renames it over Path. Until
+// then Path is untouched; an AtomicFile destroyed uncommitted removes its
+// temporary file. Errors are messages naming Path.
+class AtomicFile {
+public:
+  static std::variant<AtomicFile, std::string> create(const std::string &Path);
+  AtomicFile(AtomicFile &&O) noexcept;
+  AtomicFile &operator=(AtomicFile &&) = delete;
+  ~AtomicFile();
+
+  std::optional<std::string> write(std::span<const uint8_t> Bytes);
+  std::optional<std::string> commit();
+
+private:
+  AtomicFile(std::string Path, std::string Temp, int Fd)
+      : Path(std::move(Path)), Temp(std::move(Temp)), Fd(Fd) {}
+  std::string Path;
+  std::string Temp; // empty: writing Path in place (a device or pipe)
+  int Fd = -1;
+  bool Failed = false;
+};
 
 } // namespace trn::object
 

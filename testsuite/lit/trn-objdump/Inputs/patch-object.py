@@ -21,6 +21,12 @@ Actions (offsets are decimal or 0x hex):
     sym-rename OLD NEW    rename symbol OLD in .strtab (NEW as long as OLD)
     sym-value NAME VAL    set the st_value of symbol NAME; VAL 'end' means the
                           size of the section the symbol is in
+    str-byte SECTION TEXT POS VAL
+                          set the byte POS bytes into the first occurrence of
+                          TEXT in SECTION's contents (a string table)
+    share-init            give every tensor without initial data the first
+                          initialised tensor's (.trn.tensors records share
+                          one block of .trn.data)
     info SECTION          print SECTION's file offset and size, change nothing
 
 The ELF is parsed here (sections found by name through .shstrtab), so the
@@ -138,6 +144,24 @@ def main(argv):
                 break
         else:
             die("no symbol " + args[0])
+    elif action == "str-byte":
+        s = Elf(data).section(args[0])
+        table = bytes(data[s["offset"]:s["offset"] + s["size"]])
+        at = table.find(args[1].encode())
+        if at < 0:
+            die("no '%s' in %s" % (args[1], args[0]))
+        data[s["offset"] + at + num(args[2])] = num(args[3])
+    elif action == "share-init":
+        # TensorRecord: HasInit is the byte at 7, InitOffset the u64 at 80.
+        s = Elf(data).section(".trn.tensors")
+        records = [s["offset"] + 104 * k for k in range(s["size"] // 104)]
+        inits = [r for r in records if data[r + 7]]
+        if not inits:
+            die("no tensor has initial data")
+        (shared,) = struct.unpack_from("<Q", data, inits[0] + 80)
+        for r in records:
+            data[r + 7] = 1
+            struct.pack_into("<Q", data, r + 80, shared)
     elif action == "info":
         s = Elf(data).section(args[0])
         print("%s offset 0x%x size 0x%x" % (args[0], s["offset"], s["size"]))

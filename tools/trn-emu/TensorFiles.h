@@ -1,0 +1,39 @@
+//===- TensorFiles.h - tensors to and from .npy files, in pieces -*- C++ -*-===//
+//
+// A tensor can be gigabytes: --in, --out and --random-inputs move it
+// between its file (or generator) and the emulated HBM a few MiB at a time,
+// so that it costs the host its HBM pages and no whole copy besides.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_EMU_TOOL_TENSORFILES_H
+#define TRN_EMU_TOOL_TENSORFILES_H
+
+#include "trn/emu/Emulator.h"
+
+#include <optional>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace trn::emutool {
+
+// Sets tensor T from the .npy file at Path (its dtype and shape checked
+// first, as npy::toTensor checks them); a message on failure.
+std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor &T,
+                                          const std::string &Path);
+
+// Sets tensor T to random values, the same as emu::randomTensor gives.
+std::optional<std::string> randomizeTensor(emu::Emulator &E, const object::Tensor &T,
+                                           std::mt19937_64 &Rng);
+
+// Writes each tensor to its .npy file: every file is written whole to a
+// temporary file first, and only then are they all put in place, so that a
+// failure leaves every file as it was.
+std::optional<std::string>
+writeTensorFiles(const emu::Emulator &E,
+                 const std::vector<std::pair<const object::Tensor *, std::string>> &Outs);
+
+} // namespace trn::emutool
+
+#endif
