@@ -11,6 +11,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "trn/isa/FloatSemantics.h"
 #include "trn/object/ObjectFile.h"
+#include "trn/verify/Verifier.h"
 
 #include <fmt/format.h>
 
@@ -605,6 +606,7 @@ void Parser::instruction() {
   P.I.Op = D.Op;
   P.I.Eng = Eng;
   P.Loc = Prefix ? Prefix->Loc : Mnemonic.Loc;
+  P.Mnemonic = SMRange(P.Loc, Mnemonic.end());
   for (size_t K = 0; K < D.Operands.size(); ++K)
     P.I.Operands[K] = isa::defaultOperand(D.Operands[K]);
 
@@ -648,6 +650,7 @@ void Parser::instruction() {
         failAt(Key, fmt::format("operand '{}' is given twice", Key.Text.str()));
       Given[K] = true;
       parseOperand(D, static_cast<unsigned>(K), Eng, P);
+      P.Operands[K] = range(Key, Cur[-1]);
     } else {
       if (at(Tok::Error))
         failAt(tok(), tok().Message);
@@ -662,7 +665,9 @@ void Parser::instruction() {
                                   Names(true).empty() ? "" : " and optional key=value operands"));
       size_t K = Positional[NextPos++];
       Given[K] = true;
+      const Token &Start = tok();
       parseOperand(D, static_cast<unsigned>(K), Eng, P);
+      P.Operands[K] = range(Start, Cur[-1]);
     }
     if (!accept(Tok::Comma))
       break;
@@ -738,6 +743,7 @@ void Parser::finish() {
       Out.Code.insert(Out.Code.end(), Bytes.begin(), Bytes.end());
     }
   }
+  verify();
   // Labels in stream order, as the disassembly lists them, so that a round
   // trip gives the same symbol table.
   std::stable_sort(Prog.Labels.begin(), Prog.Labels.end(),
@@ -771,6 +777,42 @@ void Parser::finish() {
   });
   for (size_t I : Order)
     warn(Locs[I], Notes[I].second);
+}
+
+void Parser::verify() {
+  // Every instruction, run or not, in source order after the other errors.
+  struct Found {
+    object::SourceLoc Where;
+    SMRange Range;
+    std::string Message;
+    SMLoc NoteLoc;
+    std::string Note;
+  };
+  std::vector<Found> All;
+  verify::Context C{&chip(), &Prog.Tensors};
+  for (unsigned E = 0; E < isa::NumEngines; ++E) {
+    std::vector<isa::Instr> Code;
+    for (const Pending &P : Streams[E])
+      Code.push_back(P.I);
+    for (verify::StreamDiagnostic &SD : verify::verifyStream(Code, C)) {
+      const Pending &P = Streams[E][SD.Index];
+      int K = SD.D.Operand;
+      SMRange R = K >= 0 && P.Operands[K].isValid() ? P.Operands[K] : P.Mnemonic;
+      Found F{sourceLoc(R.Start), R, std::move(SD.D.Message), SMLoc(), SD.D.RelatedNote};
+      if (SD.D.Related && *SD.D.Related < Streams[E].size())
+        F.NoteLoc = Streams[E][*SD.D.Related].Loc;
+      All.push_back(std::move(F));
+    }
+  }
+  std::stable_sort(All.begin(), All.end(), [](const Found &A, const Found &B) {
+    return std::tie(A.Where.File, A.Where.Line, A.Where.Col) <
+           std::tie(B.Where.File, B.Where.Line, B.Where.Col);
+  });
+  for (const Found &F : All) {
+    report(SourceMgr::DK_Error, F.Range.Start, F.Message, F.Range);
+    if (F.NoteLoc.isValid())
+      SM.PrintMessage(Diag, F.NoteLoc, SourceMgr::DK_Note, F.Note);
+  }
 }
 
 //===-- entry points ---------------------------------------------------------===//
