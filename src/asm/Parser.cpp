@@ -743,7 +743,8 @@ void Parser::finish() {
       Out.Code.insert(Out.Code.end(), Bytes.begin(), Bytes.end());
     }
   }
-  verify();
+  if (Opts.Verify)
+    verify();
   // Labels in stream order, as the disassembly lists them, so that a round
   // trip gives the same symbol table.
   std::stable_sort(Prog.Labels.begin(), Prog.Labels.end(),

@@ -2,7 +2,9 @@
 
 #include "trn/emu/Emulator.h"
 
+#include "ExecContext.h"
 #include "Machine.h"
+#include "trn/verify/Verifier.h"
 
 #include <fmt/format.h>
 
@@ -11,6 +13,13 @@ namespace trn::emu {
 Emulator::Emulator(object::Program P, std::optional<isa::Chip> Chip) {
   isa::Chip C = Chip.value_or(P.TargetChip);
   M = std::make_unique<Machine>(std::move(P), isa::chip(C));
+  // The semantics rely on what the verifier checks: a program that breaks
+  // a rule never runs.
+  std::vector<verify::ProgramDiagnostic> Found = verify::verifyProgram(M->Prog, M->Chip);
+  if (!Found.empty())
+    LoadFault = faultKindOf(Found.front().D.Kind);
+  for (verify::ProgramDiagnostic &D : Found)
+    LoadErrors.push_back(std::move(D.Text));
 }
 
 Emulator::~Emulator() = default;
@@ -40,6 +49,13 @@ std::vector<uint8_t> Emulator::tensor(std::string_view Name) const {
 
 void Emulator::addObserver(Observer *O) { M->Observers.push_back(O); }
 
-RunResult Emulator::run(const RunOptions &Opts) { return M->run(Opts); }
+RunResult Emulator::run(const RunOptions &Opts) {
+  if (!LoadErrors.empty()) {
+    RunResult R;
+    R.Error = Fault{LoadFault, fmt::format("{}", fmt::join(LoadErrors, "\n"))};
+    return R;
+  }
+  return M->run(Opts);
+}
 
 } // namespace trn::emu

@@ -55,8 +55,7 @@ const object::Tensor *tensorHolding(const std::vector<object::Tensor> &Tensors, 
   return nullptr;
 }
 
-std::string overlapNote(const std::vector<object::Tensor> &Tensors, int64_t First,
-                        int64_t Last) {
+std::string overlapNote(const std::vector<object::Tensor> &Tensors, int64_t First, int64_t Last) {
   std::string Near;
   for (const object::Tensor &T : Tensors)
     if (First < static_cast<int64_t>(T.Address + T.bytes()) &&
@@ -82,8 +81,7 @@ std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::
   const isa::EngineDesc &E = isa::engine(Eng);
   if (Datapath && !(E.SpaceMask & isa::bit(AP.Space)))
     return Fail(Rule::Space, fmt::format("engine {} ({}) cannot reach {}: it reaches {} only",
-                                         E.RecordName, E.Name, SpaceName,
-                                         spaceNames(E.SpaceMask)));
+                                         E.RecordName, E.Name, SpaceName, spaceNames(E.SpaceMask)));
   const isa::DTypeDesc &T = isa::dtype(AP.Type);
   if (OD.DTypeMask && !(OD.DTypeMask & (1u << static_cast<unsigned>(AP.Type))))
     return Fail(Rule::DType, fmt::format("{} cannot be {}: expected {}", What, T.Name,
@@ -95,17 +93,16 @@ std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::
   uint64_t N = AP.elementsPerPartition();
   uint32_t Max = AP.Space == isa::MemSpace::PSUM ? OD.MaxFreePsum : OD.MaxFree;
   if (N > Max)
-    return Fail(Rule::Bounds,
-                fmt::format("{} has {} elements per partition; at most {} are allowed{}", What, N,
-                            Max,
-                            AP.Space == isa::MemSpace::PSUM && OD.MaxFreePsum < OD.MaxFree
-                                ? " in PSUM"
-                                : ""));
+    return Fail(
+        Rule::Bounds,
+        fmt::format("{} has {} elements per partition; at most {} are allowed{}", What, N, Max,
+                    AP.Space == isa::MemSpace::PSUM && OD.MaxFreePsum < OD.MaxFree ? " in PSUM"
+                                                                                   : ""));
   bool OnChip = AP.Space != isa::MemSpace::HBM;
   if (OnChip && AP.PartStart + AP.NumPartitions > C.Partitions)
-    return Fail(Rule::Bounds, fmt::format("partitions {} to {} go beyond partition {}",
-                                          AP.PartStart, AP.PartStart + AP.NumPartitions - 1,
-                                          C.Partitions - 1));
+    return Fail(Rule::Bounds,
+                fmt::format("partitions {} to {} go beyond partition {}", AP.PartStart,
+                            AP.PartStart + AP.NumPartitions - 1, C.Partitions - 1));
   // The hardware's start-partition rule for compute engines (A1).
   if (OnChip && Datapath) {
     uint32_t P = AP.NumPartitions, S = AP.PartStart;
@@ -156,9 +153,10 @@ std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::
   // only the run time knows where the pattern lies.
   if (AP.Space == isa::MemSpace::HBM && Ctx.Tensors && !AP.Reg &&
       !tensorHolding(*Ctx.Tensors, First, Last))
-    return Fail(Rule::Bounds,
-                fmt::format("{} reaches HBM bytes 0x{:X} to 0x{:X}, outside every declared tensor{}",
-                            What, First, Last, overlapNote(*Ctx.Tensors, First, Last)));
+    return Fail(
+        Rule::Bounds,
+        fmt::format("{} reaches HBM bytes 0x{:X} to 0x{:X}, outside every declared tensor{}", What,
+                    First, Last, overlapNote(*Ctx.Tensors, First, Last)));
   return std::nullopt;
 }
 

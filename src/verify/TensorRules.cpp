@@ -42,8 +42,8 @@ std::optional<Diagnostic> againstStationary(Rules &R, const Stationary &S) {
                           isa::dtype(S.Type).Name, isa::dtype(Mov.Type).Name));
   if (DS.P != S.M || DS.N != M.N)
     return At("dst", Rule::Shape,
-              fmt::format("the result is [{} x {}] (stationary M x moving N), but 'dst' is {}",
-                          S.M, M.N, str(DS)));
+              fmt::format("the result is [{} x {}] (stationary M x moving N), but 'dst' is {}", S.M,
+                          M.N, str(DS)));
   if (R.flag("transpose")) {
     // The moving operand is the identity the transpose is lowered with.
     if (M.N != S.K)

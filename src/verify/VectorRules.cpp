@@ -94,8 +94,8 @@ void tensorReduce(Rules &R) {
   for (uint32_t D = Src.NumDims - static_cast<uint32_t>(Axes); D < Src.NumDims; ++D)
     Inner *= Src.Dims[D].Count;
   R.shapeIs("dst", {Src.NumPartitions, Src.elementsPerPartition() / Inner},
-            fmt::format("reducing the {} innermost free dimension{} of 'src' {} leaves that",
-                        Axes, Axes == 1 ? "" : "s", str(R.shape("src"))));
+            fmt::format("reducing the {} innermost free dimension{} of 'src' {} leaves that", Axes,
+                        Axes == 1 ? "" : "s", str(R.shape("src"))));
 }
 
 void bnStats(Rules &R) {

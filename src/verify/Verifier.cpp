@@ -4,6 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <tuple>
+
 namespace trn::verify {
 
 namespace {
@@ -35,7 +38,8 @@ std::vector<Diagnostic> verifyInstr(const isa::Instr &I, const Context &C, const
   const isa::InstrDesc &D = I.desc();
   // An object for a later chip may be loaded for an earlier one.
   if (D.MinGen > C.Chip->Gen) {
-    Out.push_back({-1, Rule::Op,
+    Out.push_back({-1,
+                   Rule::Op,
                    fmt::format("'{}' needs {} or later; the chip is {}", D.Mnemonic,
                                isa::chips()[D.MinGen - 2].Name, C.Chip->Name),
                    std::nullopt,
@@ -49,9 +53,10 @@ std::vector<Diagnostic> verifyInstr(const isa::Instr &I, const Context &C, const
       continue;
     if (!O.AP.present()) {
       if (!OD.optional())
-        Out.push_back({static_cast<int>(K), Rule::Space,
-                       fmt::format("operand '{}' of '{}' is required; it cannot be 'none'",
-                                   OD.Name, D.Mnemonic),
+        Out.push_back({static_cast<int>(K),
+                       Rule::Space,
+                       fmt::format("operand '{}' of '{}' is required; it cannot be 'none'", OD.Name,
+                                   D.Mnemonic),
                        std::nullopt,
                        {}});
       continue;
@@ -196,14 +201,15 @@ std::vector<ProgramDiagnostic> verifyProgram(const object::Program &P, const isa
       }
       if (!Bad.empty()) {
         // Nothing after an undecodable instruction can be trusted.
-        Diagnostic D{-1, Rule::Op,
+        Diagnostic D{-1,
+                     Rule::Op,
                      fmt::format("{} instruction {} cannot be decoded: {}",
                                  isa::engine(E).RecordName, K, Bad),
                      std::nullopt,
                      {}};
-        Out.push_back({E, static_cast<uint32_t>(K), D,
-                       fmt::format("{}: error: {}", place(P, E, static_cast<uint32_t>(K)),
-                                   D.Message)});
+        Out.push_back(
+            {E, static_cast<uint32_t>(K), D,
+             fmt::format("{}: error: {}", place(P, E, static_cast<uint32_t>(K)), D.Message)});
         break;
       }
     }
@@ -212,6 +218,15 @@ std::vector<ProgramDiagnostic> verifyProgram(const object::Program &P, const isa
       Out.push_back({E, SD.Index, std::move(SD.D), std::move(Text)});
     }
   }
+  // In source order, as the assembler reports them; no line last.
+  auto Key = [&](const ProgramDiagnostic &D) {
+    const object::Stream &S = P.stream(D.Eng);
+    object::SourceLoc L = D.Index < S.Locs.size() ? S.Locs[D.Index] : object::SourceLoc{};
+    return std::make_tuple(L.Line == 0, L.File, L.Line, L.Col);
+  };
+  std::stable_sort(
+      Out.begin(), Out.end(),
+      [&](const ProgramDiagnostic &A, const ProgramDiagnostic &B) { return Key(A) < Key(B); });
   return Out;
 }
 

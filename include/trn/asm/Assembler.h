@@ -25,6 +25,11 @@ struct Options {
   std::vector<std::string> IncludeDirs; // searched after the including file's folder
   std::optional<isa::Chip> Chip;        // --chip; the source's .chip must agree
   bool WarningsAsErrors = false;
+  // Run the verifier (trn/verify/Verifier.h) on every instruction: operands
+  // together, and HBM operands against the declared tensors. trn-as always
+  // does; only tests of the encoding alone, which assemble instructions no
+  // program would hold, turn it off. Each operand alone is checked anyway.
+  bool Verify = true;
 };
 
 struct Result {

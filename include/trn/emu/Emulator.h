@@ -89,6 +89,12 @@ public:
   const object::Program &program() const;
   const isa::ChipDesc &chip() const;
 
+  // What the verifier found in the program for this chip (the rules one
+  // instruction shows on its own, docs/assembly.md section 15), each a
+  // complete message located by the program's line table. run() refuses a
+  // program that has any.
+  const std::vector<std::string> &loadErrors() const { return LoadErrors; }
+
   // Sets a declared HBM tensor's whole contents (Bytes must be its size);
   // returns a message on a bad name or size.
   std::optional<std::string> setTensor(std::string_view Name, std::span<const uint8_t> Bytes);
@@ -103,6 +109,8 @@ public:
 
 private:
   std::unique_ptr<Machine> M;
+  std::vector<std::string> LoadErrors;
+  FaultKind LoadFault = FaultKind::BadProgram; // the first error's kind
 };
 
 } // namespace trn::emu

@@ -74,14 +74,12 @@ struct PeState {
 // One tensor operand alone (AP present). The assembler calls it as it
 // reads each operand; verifyInstr calls it for every operand.
 std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::OperandDesc &OD,
-                                       const isa::InstrDesc &D, isa::Engine Eng,
-                                       const Context &C);
+                                       const isa::InstrDesc &D, isa::Engine Eng, const Context &C);
 
 // Every rule on I, operands first; the rules on operands together only if
 // each operand is fine alone. PE: what the stream shows of the stationary
 // (multiply_moving is checked against it when it is known).
-std::vector<Diagnostic> verifyInstr(const isa::Instr &I, const Context &C,
-                                    const PeState &PE = {});
+std::vector<Diagnostic> verifyInstr(const isa::Instr &I, const Context &C, const PeState &PE = {});
 
 // multiply_moving (or matmul) against a stationary: K, the dtype pairing,
 // dst's shape and dtype, the transpose mode's identity shape. The verifier
