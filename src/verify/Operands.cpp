@@ -56,13 +56,15 @@ const object::Tensor *tensorHolding(const std::vector<object::Tensor> &Tensors, 
 }
 
 std::string overlapNote(const std::vector<object::Tensor> &Tensors, int64_t First, int64_t Last) {
-  std::string Near;
+  std::vector<std::string> Near;
   for (const object::Tensor &T : Tensors)
     if (First < static_cast<int64_t>(T.Address + T.bytes()) &&
         Last >= static_cast<int64_t>(T.Address))
-      Near = fmt::format(" (it overlaps '{}' at 0x{:X}..0x{:X})", T.Name, T.Address,
-                         T.Address + T.bytes() - 1);
-  return Near;
+      Near.push_back(
+          fmt::format("'{}' at 0x{:X}..0x{:X}", T.Name, T.Address, T.Address + T.bytes() - 1));
+  if (Near.empty())
+    return "";
+  return fmt::format(" (it overlaps {})", fmt::join(Near, " and "));
 }
 
 std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::OperandDesc &OD,

@@ -60,12 +60,22 @@ std::optional<Diagnostic> againstStationary(Rules &R, const Stationary &S) {
   return std::nullopt;
 }
 
+Diagnostic notLoaded() {
+  return {-1,
+          Rule::State,
+          "no stationary is loaded: load_stationary or matmul first",
+          std::nullopt,
+          {}};
+}
+
 } // namespace
 
-std::optional<Diagnostic> checkAgainstStationary(const isa::Instr &I, const Stationary &S) {
+std::optional<Diagnostic> checkAgainstStationary(const isa::Instr &I, const Stationary *S) {
+  if (!S)
+    return notLoaded();
   std::vector<Diagnostic> Internal;
   Rules R(I, Internal);
-  std::optional<Diagnostic> D = againstStationary(R, S);
+  std::optional<Diagnostic> D = againstStationary(R, *S);
   if (!D && !Internal.empty())
     D = Internal.front();
   return D;
@@ -89,7 +99,7 @@ void matmulRules(Rules &R, const PeState &PE) {
   } else if (PE.State == PeState::Kind::Loaded) {
     S = PE.S;
   } else if (PE.State == PeState::Kind::NotLoaded) {
-    R.fail(nullptr, Rule::State, "no stationary is loaded: load_stationary or matmul first");
+    R.add(notLoaded());
     return;
   }
   if (!S) {

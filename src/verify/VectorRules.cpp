@@ -93,9 +93,12 @@ void tensorReduce(Rules &R) {
   uint64_t Inner = 1;
   for (uint32_t D = Src.NumDims - static_cast<uint32_t>(Axes); D < Src.NumDims; ++D)
     Inner *= Src.Dims[D].Count;
-  R.shapeIs("dst", {Src.NumPartitions, Src.elementsPerPartition() / Inner},
-            fmt::format("reducing the {} innermost free dimension{} of 'src' {} leaves that", Axes,
-                        Axes == 1 ? "" : "s", str(R.shape("src"))));
+  uint64_t Outer = Src.elementsPerPartition() / Inner;
+  R.shapeIs("dst", {Src.NumPartitions, Outer},
+            fmt::format("'src' {} keeps its partitions and {} element{} in each once its {} "
+                        "innermost free dimension{} {} reduced",
+                        str(R.shape("src")), Outer, Outer == 1 ? "" : "s", Axes,
+                        Axes == 1 ? "" : "s", Axes == 1 ? "is" : "are"));
 }
 
 void bnStats(Rules &R) {
@@ -161,7 +164,7 @@ void dveTranspose(Rules &R) {
   Shape S = R.shape("src");
   if (S.P <= 32 && S.N <= 32) {
     R.shapeIs("dst", {static_cast<uint32_t>(S.N), S.P},
-              fmt::format("one 32x32 tile: 'src' {} transposed", str(S)));
+              fmt::format("'src' is {}, one tile, transposed", str(S)));
     return;
   }
   if (S.P % 32 || S.N % 32) {

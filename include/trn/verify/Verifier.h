@@ -82,10 +82,10 @@ std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::
 std::vector<Diagnostic> verifyInstr(const isa::Instr &I, const Context &C, const PeState &PE = {});
 
 // multiply_moving (or matmul) against a stationary: K, the dtype pairing,
-// dst's shape and dtype, the transpose mode's identity shape. The verifier
-// uses it where the stream shows the stationary; the emulator at run time
-// with the stationary actually loaded.
-std::optional<Diagnostic> checkAgainstStationary(const isa::Instr &I, const Stationary &S);
+// dst's shape and dtype, the transpose mode's identity shape; S null: none
+// is loaded. The verifier uses it where the stream shows the stationary;
+// the emulator at run time with the stationary actually loaded.
+std::optional<Diagnostic> checkAgainstStationary(const isa::Instr &I, const Stationary *S);
 
 // A stream in program order: every instruction, with TensorE's stationary
 // followed through straight-line code (a branch target forgets it).
@@ -114,8 +114,8 @@ bool withinPartition(isa::MemSpace Space, int64_t First, int64_t Last, const isa
 // The PSUM bank boundary that bytes First..Last cross, if any.
 std::optional<int64_t> bankBoundaryCrossed(int64_t First, int64_t Last, const isa::ChipDesc &C);
 // The tensor holding HBM bytes First..Last whole, if any; when none does,
-// overlapNote names a tensor they overlap: " (it overlaps 'o' at
-// 0x80..0xFF)", or "".
+// overlapNote names the tensors they overlap: " (it overlaps 'a' at
+// 0x0..0x7F and 'o' at 0x80..0xFF)", or "".
 const object::Tensor *tensorHolding(const std::vector<object::Tensor> &Tensors, int64_t First,
                                     int64_t Last);
 std::string overlapNote(const std::vector<object::Tensor> &Tensors, int64_t First, int64_t Last);

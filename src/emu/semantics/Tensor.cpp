@@ -34,15 +34,15 @@ void loadStationary(ExecContext &C) {
 
 void multiplyMoving(ExecContext &C) {
   Stationary &S = C.M.PeStationary;
-  if (!S.Loaded)
-    C.fault(FaultKind::BadProgram, "no stationary is loaded: load_stationary or matmul first");
   // A matmul's own stationary was checked against its other operands by
   // the verifier, as was multiply_moving's where the stream shows which
   // stationary it finds; otherwise it is checked now, with the one loaded.
-  if (C.I.Op == isa::Opcode::MULTIPLY_MOVING)
+  if (C.I.Op == isa::Opcode::MULTIPLY_MOVING) {
+    verify::Stationary Loaded{S.Type, S.K, S.M};
     if (std::optional<verify::Diagnostic> D =
-            verify::checkAgainstStationary(C.I, {S.Type, S.K, S.M}))
+            verify::checkAgainstStationary(C.I, S.Loaded ? &Loaded : nullptr))
       C.fault(faultKindOf(D->Kind), D->Message);
+  }
   Tile Mov = C.load("moving");
   View Dst = C.view("dst");
   bool Transpose = C.flag("transpose");
