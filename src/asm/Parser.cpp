@@ -792,10 +792,9 @@ void Parser::verify() {
   std::vector<Found> All;
   verify::Context C{&chip(), &Prog.Tensors};
   for (unsigned E = 0; E < isa::NumEngines; ++E) {
-    std::vector<isa::Instr> Code;
-    for (const Pending &P : Streams[E])
-      Code.push_back(P.I);
-    for (verify::StreamDiagnostic &SD : verify::verifyStream(Code, C)) {
+    auto At = [&](uint32_t K) -> const isa::Instr & { return Streams[E][K].I; };
+    for (verify::StreamDiagnostic &SD :
+         verify::verifyStream(static_cast<uint32_t>(Streams[E].size()), At, C)) {
       const Pending &P = Streams[E][SD.Index];
       int K = SD.D.Operand;
       SMRange R = K >= 0 && P.Operands[K].isValid() ? P.Operands[K] : P.Mnemonic;

@@ -15,7 +15,10 @@ Emulator::Emulator(object::Program P, std::optional<isa::Chip> Chip) {
   M = std::make_unique<Machine>(std::move(P), isa::chip(C));
   // The semantics rely on what the verifier checks: a program that breaks
   // a rule never runs.
-  std::vector<verify::ProgramDiagnostic> Found = verify::verifyProgram(M->Prog, M->Chip);
+  std::array<std::span<const isa::Instr>, isa::NumEngines> Code;
+  for (unsigned E = 0; E < isa::NumEngines; ++E)
+    Code[E] = M->Engines[E].Code;
+  std::vector<verify::ProgramDiagnostic> Found = verify::verifyProgram(M->Prog, M->Chip, Code);
   if (!Found.empty())
     LoadFault = faultKindOf(Found.front().D.Kind);
   for (verify::ProgramDiagnostic &D : Found)

@@ -74,10 +74,10 @@ std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::
   auto Fail = [&](Rule K, std::string Msg) {
     return std::optional<Diagnostic>(Diagnostic{-1, K, std::move(Msg), std::nullopt, {}});
   };
-  std::string What = fmt::format("operand '{}' of '{}'", OD.Name, D.Mnemonic);
+  auto What = [&] { return fmt::format("operand '{}' of '{}'", OD.Name, D.Mnemonic); };
   const char *SpaceName = isa::memSpace(AP.Space).Name;
   if (!(OD.SpaceMask & isa::bit(AP.Space)))
-    return Fail(Rule::Space, fmt::format("{} must be in {}; this tensor is in {}", What,
+    return Fail(Rule::Space, fmt::format("{} must be in {}; this tensor is in {}", What(),
                                          spaceNames(OD.SpaceMask), SpaceName));
   bool Datapath = !D.IsDma && !D.IsSequencer;
   const isa::EngineDesc &E = isa::engine(Eng);
@@ -86,18 +86,18 @@ std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::
                                          E.RecordName, E.Name, SpaceName, spaceNames(E.SpaceMask)));
   const isa::DTypeDesc &T = isa::dtype(AP.Type);
   if (OD.DTypeMask && !(OD.DTypeMask & (1u << static_cast<unsigned>(AP.Type))))
-    return Fail(Rule::DType, fmt::format("{} cannot be {}: expected {}", What, T.Name,
+    return Fail(Rule::DType, fmt::format("{} cannot be {}: expected {}", What(), T.Name,
                                          dtypeNames(OD.DTypeMask)));
   // An object for a later chip may be loaded for an earlier one.
   if (T.MinGen > C.Gen)
-    return Fail(Rule::DType, fmt::format("{} is {}, which needs {} or later; the chip is {}", What,
-                                         T.Name, isa::chips()[T.MinGen - 2].Name, C.Name));
+    return Fail(Rule::DType, fmt::format("{} is {}, which needs {} or later; the chip is {}",
+                                         What(), T.Name, isa::chips()[T.MinGen - 2].Name, C.Name));
   uint64_t N = AP.elementsPerPartition();
   uint32_t Max = AP.Space == isa::MemSpace::PSUM ? OD.MaxFreePsum : OD.MaxFree;
   if (N > Max)
     return Fail(
         Rule::Bounds,
-        fmt::format("{} has {} elements per partition; at most {} are allowed{}", What, N, Max,
+        fmt::format("{} has {} elements per partition; at most {} are allowed{}", What(), N, Max,
                     AP.Space == isa::MemSpace::PSUM && OD.MaxFreePsum < OD.MaxFree ? " in PSUM"
                                                                                    : ""));
   bool OnChip = AP.Space != isa::MemSpace::HBM;
@@ -139,7 +139,7 @@ std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::
                                                         : C.psumPartitionBytes();
   if (First < 0 || static_cast<uint64_t>(Last) >= Capacity)
     return Fail(Rule::Bounds,
-                fmt::format("{} reaches bytes {} to {}, outside the {} bytes of {} on {}", What,
+                fmt::format("{} reaches bytes {} to {}, outside the {} bytes of {} on {}", What(),
                             First, Last, Capacity,
                             AP.Space == isa::MemSpace::HBM    ? "HBM"
                             : AP.Space == isa::MemSpace::SBUF ? "an SBUF partition"
@@ -150,15 +150,15 @@ std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::
       return Fail(Rule::PsumBank,
                   fmt::format("{} spans PSUM bytes {} to {}, crossing the bank boundary at {}: "
                               "it must lie within one {}-byte bank",
-                              What, First, Last, *At, C.PsumBankBytes));
+                              What(), First, Last, *At, C.PsumBankBytes));
   // HBM is reached only through declared tensors; with a register offset,
   // only the run time knows where the pattern lies.
   if (AP.Space == isa::MemSpace::HBM && Ctx.Tensors && !AP.Reg &&
       !tensorHolding(*Ctx.Tensors, First, Last))
     return Fail(
         Rule::Bounds,
-        fmt::format("{} reaches HBM bytes 0x{:X} to 0x{:X}, outside every declared tensor{}", What,
-                    First, Last, overlapNote(*Ctx.Tensors, First, Last)));
+        fmt::format("{} reaches HBM bytes 0x{:X} to 0x{:X}, outside every declared tensor{}",
+                    What(), First, Last, overlapNote(*Ctx.Tensors, First, Last)));
   return std::nullopt;
 }
 

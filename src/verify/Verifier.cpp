@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <variant>
 
 namespace trn::verify {
 
@@ -91,22 +92,26 @@ std::vector<Diagnostic> verifyInstr(const isa::Instr &I, const Context &C, const
   return Out;
 }
 
-std::vector<StreamDiagnostic> verifyStream(std::span<const isa::Instr> Code, const Context &C) {
+std::vector<StreamDiagnostic>
+verifyStream(uint32_t N, const std::function<const isa::Instr &(uint32_t)> &At, const Context &C) {
   // Where control may arrive other than from the instruction before.
-  std::vector<bool> Target(Code.size(), false);
-  for (const isa::Instr &I : Code) {
+  std::vector<bool> Target(N, false);
+  for (uint32_t Index = 0; Index < N; ++Index) {
+    const isa::Instr &I = At(Index);
     const isa::InstrDesc &D = I.desc();
+    if (!D.IsBranch)
+      continue;
     for (size_t K = 0; K < D.Operands.size(); ++K)
       if (D.Operands[K].Kind == isa::OperandKind::Label && I.Operands[K].Int >= 0 &&
-          static_cast<uint64_t>(I.Operands[K].Int) < Code.size())
+          static_cast<uint64_t>(I.Operands[K].Int) < N)
         Target[static_cast<size_t>(I.Operands[K].Int)] = true;
   }
   std::vector<StreamDiagnostic> Out;
   PeState PE;
   PE.State = PeState::Kind::NotLoaded; // a stream starts with nothing loaded
   bool FallsThrough = true;
-  for (uint32_t Index = 0; Index < Code.size(); ++Index) {
-    const isa::Instr &I = Code[Index];
+  for (uint32_t Index = 0; Index < N; ++Index) {
+    const isa::Instr &I = At(Index);
     // Straight-line code keeps what the array holds; a join forgets it.
     if (Target[Index] || !FallsThrough)
       PE = PeState{};
@@ -117,6 +122,12 @@ std::vector<StreamDiagnostic> verifyStream(std::span<const isa::Instr> Code, con
     FallsThrough = !I.desc().IsTerminator && I.Op != isa::Opcode::JMP;
   }
   return Out;
+}
+
+std::vector<StreamDiagnostic> verifyStream(std::span<const isa::Instr> Code, const Context &C) {
+  return verifyStream(
+      static_cast<uint32_t>(Code.size()), [&](uint32_t K) -> const isa::Instr & { return Code[K]; },
+      C);
 }
 
 //===-- Whole programs ------------------------------------------------------===//
@@ -176,49 +187,54 @@ std::string format(const object::Program &P, isa::Engine E, std::span<const isa:
 
 } // namespace
 
-std::vector<ProgramDiagnostic> verifyProgram(const object::Program &P, const isa::ChipDesc &Chip) {
-  std::vector<ProgramDiagnostic> Out;
-  Context C{&Chip, &P.Tensors};
-  for (unsigned EI = 0; EI < isa::NumEngines; ++EI) {
-    auto E = static_cast<isa::Engine>(EI);
-    const object::Stream &S = P.Streams[EI];
-    std::vector<isa::Instr> Code;
-    for (size_t K = 0; K < S.size(); ++K) {
-      size_t Start = S.Offsets[K], End = K + 1 < S.size() ? S.Offsets[K + 1] : S.Code.size();
-      std::string Bad;
-      if (Start > End || End > S.Code.size()) {
-        Bad = fmt::format("its bytes 0x{:x}..0x{:x} are not in the stream's {} bytes", Start, End,
-                          S.Code.size());
-      } else {
-        auto Dec = isa::decode(std::span(S.Code).subspan(Start, End - Start));
-        if (auto *Err = std::get_if<isa::CodecError>(&Dec))
-          Bad = Err->Message;
-        else if (std::get<isa::Decoded>(Dec).I.Eng != E)
-          Bad = fmt::format("it is encoded for engine {}",
-                            isa::engine(std::get<isa::Decoded>(Dec).I.Eng).RecordName);
-        else
-          Code.push_back(std::get<isa::Decoded>(Dec).I);
-      }
-      if (!Bad.empty()) {
-        // Nothing after an undecodable instruction can be trusted.
-        Diagnostic D{-1,
-                     Rule::Op,
-                     fmt::format("{} instruction {} cannot be decoded: {}",
-                                 isa::engine(E).RecordName, K, Bad),
-                     std::nullopt,
-                     {}};
-        Out.push_back(
-            {E, static_cast<uint32_t>(K), D,
-             fmt::format("{}: error: {}", place(P, E, static_cast<uint32_t>(K)), D.Message)});
-        break;
-      }
+namespace {
+
+// Instruction K of stream S, decoded, or why it cannot be.
+std::variant<isa::Instr, std::string> decodeOne(const object::Stream &S, size_t K) {
+  size_t Start = S.Offsets[K], End = K + 1 < S.size() ? S.Offsets[K + 1] : S.Code.size();
+  if (Start > End || End > S.Code.size())
+    return fmt::format("its bytes 0x{:x}..0x{:x} are not in the stream's {} bytes", Start, End,
+                       S.Code.size());
+  auto Dec = isa::decode(std::span(S.Code).subspan(Start, End - Start));
+  if (auto *Err = std::get_if<isa::CodecError>(&Dec))
+    return Err->Message;
+  return std::get<isa::Decoded>(Dec).I;
+}
+
+// Stream E, of which Code holds the instructions up to the first one that
+// cannot be decoded.
+void verifyDecoded(const object::Program &P, isa::Engine E, std::span<const isa::Instr> Code,
+                   const Context &C, std::vector<ProgramDiagnostic> &Out) {
+  const object::Stream &S = P.stream(E);
+  auto Refuse = [&](size_t K, const std::string &Why) {
+    Diagnostic D{
+        -1,
+        Rule::Op,
+        fmt::format("{} instruction {} cannot be decoded: {}", isa::engine(E).RecordName, K, Why),
+        std::nullopt,
+        {}};
+    Out.push_back({E, static_cast<uint32_t>(K), D,
+                   fmt::format("{}: error: {}", place(P, E, static_cast<uint32_t>(K)), D.Message)});
+  };
+  // Nothing after an undecodable instruction can be trusted.
+  for (size_t K = 0; K < Code.size(); ++K)
+    if (Code[K].Eng != E) {
+      Refuse(K, fmt::format("it is encoded for engine {}", isa::engine(Code[K].Eng).RecordName));
+      return;
     }
-    for (StreamDiagnostic &SD : verifyStream(Code, C)) {
-      std::string Text = format(P, E, Code, SD.Index, SD.D);
-      Out.push_back({E, SD.Index, std::move(SD.D), std::move(Text)});
-    }
+  if (Code.size() < S.size()) {
+    auto Why = decodeOne(S, Code.size());
+    Refuse(Code.size(), std::holds_alternative<std::string>(Why) ? std::get<std::string>(Why)
+                                                                 : "the stream ends early");
   }
-  // In source order, as the assembler reports them; no line last.
+  for (StreamDiagnostic &SD : verifyStream(Code, C)) {
+    std::string Text = format(P, E, Code, SD.Index, SD.D);
+    Out.push_back({E, SD.Index, std::move(SD.D), std::move(Text)});
+  }
+}
+
+// In source order, as the assembler reports them; no line last.
+void sortBySource(const object::Program &P, std::vector<ProgramDiagnostic> &Out) {
   auto Key = [&](const ProgramDiagnostic &D) {
     const object::Stream &S = P.stream(D.Eng);
     object::SourceLoc L = D.Index < S.Locs.size() ? S.Locs[D.Index] : object::SourceLoc{};
@@ -227,6 +243,36 @@ std::vector<ProgramDiagnostic> verifyProgram(const object::Program &P, const isa
   std::stable_sort(
       Out.begin(), Out.end(),
       [&](const ProgramDiagnostic &A, const ProgramDiagnostic &B) { return Key(A) < Key(B); });
+}
+
+} // namespace
+
+std::vector<ProgramDiagnostic> verifyProgram(const object::Program &P, const isa::ChipDesc &Chip) {
+  std::vector<ProgramDiagnostic> Out;
+  Context C{&Chip, &P.Tensors};
+  for (unsigned EI = 0; EI < isa::NumEngines; ++EI) {
+    const object::Stream &S = P.Streams[EI];
+    std::vector<isa::Instr> Code;
+    for (size_t K = 0; K < S.size(); ++K) {
+      auto I = decodeOne(S, K);
+      if (!std::holds_alternative<isa::Instr>(I))
+        break;
+      Code.push_back(std::get<isa::Instr>(I));
+    }
+    verifyDecoded(P, static_cast<isa::Engine>(EI), Code, C, Out);
+  }
+  sortBySource(P, Out);
+  return Out;
+}
+
+std::vector<ProgramDiagnostic>
+verifyProgram(const object::Program &P, const isa::ChipDesc &Chip,
+              const std::array<std::span<const isa::Instr>, isa::NumEngines> &Decoded) {
+  std::vector<ProgramDiagnostic> Out;
+  Context C{&Chip, &P.Tensors};
+  for (unsigned EI = 0; EI < isa::NumEngines; ++EI)
+    verifyDecoded(P, static_cast<isa::Engine>(EI), Decoded[EI], C, Out);
+  sortBySource(P, Out);
   return Out;
 }
 

@@ -19,7 +19,9 @@
 #include "trn/isa/Instr.h"
 #include "trn/object/Program.h"
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -94,6 +96,10 @@ struct StreamDiagnostic {
   Diagnostic D;
 };
 std::vector<StreamDiagnostic> verifyStream(std::span<const isa::Instr> Code, const Context &C);
+// The same for a caller that keeps the stream's N instructions in records of
+// its own (the assembler): At(K) is instruction K.
+std::vector<StreamDiagnostic>
+verifyStream(uint32_t N, const std::function<const isa::Instr &(uint32_t)> &At, const Context &C);
 
 // A whole program on a chip: each stream decoded and verified. Text is the
 // complete message: FILE:LINE:COL: error: MESSAGE (the instruction's place
@@ -106,6 +112,11 @@ struct ProgramDiagnostic {
   std::string Text;
 };
 std::vector<ProgramDiagnostic> verifyProgram(const object::Program &P, const isa::ChipDesc &Chip);
+// The same on streams already decoded (the emulator's): Decoded[E] holds
+// stream E's instructions up to the first that cannot be decoded.
+std::vector<ProgramDiagnostic>
+verifyProgram(const object::Program &P, const isa::ChipDesc &Chip,
+              const std::array<std::span<const isa::Instr>, isa::NumEngines> &Decoded);
 
 //===-- Shared with the run time (register offsets) -----------------------===//
 
