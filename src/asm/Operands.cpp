@@ -2,6 +2,7 @@
 
 #include "Parser.h"
 #include "llvm/ADT/StringExtras.h"
+#include "trn/verify/Verifier.h"
 
 #include <fmt/format.h>
 
@@ -22,22 +23,6 @@ std::string engineNames(unsigned Mask) {
   if (N.size() <= 1)
     return N.empty() ? "" : N[0];
   return fmt::format("{} and {}", fmt::join(N.begin(), N.end() - 1, ", "), N.back());
-}
-
-std::string dtypeNames(unsigned Mask) {
-  std::vector<std::string> N;
-  for (const isa::DTypeDesc &D : isa::dtypes())
-    if (Mask & (1u << static_cast<unsigned>(D.Id)))
-      N.push_back(D.Name);
-  return fmt::format("{}", fmt::join(N, ", "));
-}
-
-std::string spaceNames(unsigned Mask) {
-  std::vector<std::string> N;
-  for (const isa::MemSpaceDesc &S : isa::memSpaces())
-    if (Mask & isa::bit(S.Id))
-      N.push_back(S.Name);
-  return fmt::format("{}", fmt::join(N, " or "));
 }
 
 // The closest spelling within an edit distance of 2, or "".
@@ -579,69 +564,14 @@ void Parser::parseSync(isa::Instr &I) {
 
 void Parser::checkAP(const isa::AccessPattern &AP, const isa::OperandDesc &D,
                      const isa::InstrDesc &I, isa::Engine Eng, SMRange Where) {
-  const isa::ChipDesc &C = chip();
-  auto Fail = [&](const std::string &Msg) { fail(Where.Start, Msg, Where); };
-  std::string What = fmt::format("operand '{}' of '{}'", D.Name, I.Mnemonic);
-  const char *SpaceName = isa::memSpace(AP.Space).Name;
-  if (!(D.SpaceMask & isa::bit(AP.Space)))
-    Fail(fmt::format("{} must be in {}; this tensor is in {}", What, spaceNames(D.SpaceMask),
-                     SpaceName));
-  bool Datapath = !I.IsDma && !I.IsSequencer;
-  const isa::EngineDesc &E = isa::engine(Eng);
-  if (Datapath && !(E.SpaceMask & isa::bit(AP.Space)))
-    Fail(fmt::format("engine {} ({}) cannot reach {}: it reaches {} only", E.RecordName, E.Name,
-                     SpaceName, spaceNames(E.SpaceMask)));
-  if (D.DTypeMask && !(D.DTypeMask & (1u << static_cast<unsigned>(AP.Type))))
-    Fail(fmt::format("{} cannot be {}: expected {}", What, isa::dtype(AP.Type).Name,
-                     dtypeNames(D.DTypeMask)));
-  uint64_t N = AP.elementsPerPartition();
-  uint32_t Max = AP.Space == isa::MemSpace::PSUM ? D.MaxFreePsum : D.MaxFree;
-  if (N > Max)
-    Fail(fmt::format("{} has {} elements per partition; at most {} are allowed{}", What, N, Max,
-                     AP.Space == isa::MemSpace::PSUM && D.MaxFreePsum < D.MaxFree ? " in PSUM"
-                                                                                  : ""));
-  bool OnChip = AP.Space != isa::MemSpace::HBM;
-  if (OnChip && AP.PartStart + AP.NumPartitions > C.Partitions)
-    Fail(fmt::format("partitions {} to {} go beyond partition {}", AP.PartStart,
-                     AP.PartStart + AP.NumPartitions - 1, C.Partitions - 1));
-  // The hardware's start-partition rule for compute engines (A1).
-  if (OnChip && Datapath) {
-    uint32_t P = AP.NumPartitions, S = AP.PartStart;
-    const char *Allowed = P > 64 ? "0" : P > 32 ? "0 or 64" : "0, 32, 64 or 96";
-    bool Ok = P > 64 ? S == 0 : P > 32 ? (S == 0 || S == 64) : S % 32 == 0;
-    if (!Ok)
-      Fail(fmt::format("an access of {} partition{} must start at partition {}, not {}", P,
-                       P == 1 ? "" : "s", Allowed, S));
-    for (unsigned K = 0; K < AP.NumDims; ++K)
-      if (AP.Dims[K].Stride < INT16_MIN || AP.Dims[K].Stride > INT16_MAX)
-        Fail(fmt::format("free dimension {} has stride {}: SBUF and PSUM strides are 16-bit "
-                         "(-32768 to 32767 elements)",
-                         K, AP.Dims[K].Stride));
-  }
-  for (unsigned K = 0; K < AP.NumDims; ++K) {
-    if (AP.Dims[K].Count > 65535)
-      Fail(fmt::format("free dimension {} has {} elements: a count holds at most 65535", K,
-                       AP.Dims[K].Count));
-    if (AP.Dims[K].Stride < INT32_MIN || AP.Dims[K].Stride > INT32_MAX)
-      Fail(
-          fmt::format("free dimension {} has stride {}: strides are 32-bit", K, AP.Dims[K].Stride));
-  }
-  if (AP.PartStep < INT32_MIN || AP.PartStep > INT32_MAX)
-    Fail(fmt::format("the row step {} does not fit 32 bits", AP.PartStep));
-  // The bytes the pattern touches (register offsets are unknown here).
-  auto [First, Last] = AP.byteSpan();
-  uint64_t Capacity = AP.Space == isa::MemSpace::HBM    ? C.hbmBytes()
-                      : AP.Space == isa::MemSpace::SBUF ? C.SbufPartitionBytes
-                                                        : C.psumPartitionBytes();
-  if (First < 0 || static_cast<uint64_t>(Last) >= Capacity)
-    Fail(fmt::format("{} reaches bytes {} to {}, outside the {} bytes of {} on {}", What, First,
-                     Last, Capacity,
-                     AP.Space == isa::MemSpace::HBM    ? "HBM"
-                     : AP.Space == isa::MemSpace::SBUF ? "an SBUF partition"
-                                                       : "a PSUM partition",
-                     C.Name));
+  // The operand alone, at once; HBM against the declared tensors waits for
+  // the whole program (verify()), since a tensor may be declared later.
+  verify::Context C{&chip(), nullptr};
+  if (std::optional<verify::Diagnostic> Diag = verify::checkOperand(AP, D, I, Eng, C))
+    fail(Where.Start, Diag->Message, Where);
   // A declaration is used when an instruction touches its bytes, whether
   // it names it or writes ap(...).
+  auto [First, Last] = AP.byteSpan();
   for (auto &Entry : Symbols) {
     Symbol &Sym = Entry.second;
     uint64_t Start, Size;
@@ -661,12 +591,6 @@ void Parser::checkAP(const isa::AccessPattern &AP, const isa::OperandDesc &D,
     if (static_cast<uint64_t>(First) < Start + Size && Start <= static_cast<uint64_t>(Last))
       Sym.Used = true;
   }
-  if (D.OneBank && AP.Space == isa::MemSpace::PSUM &&
-      First / C.PsumBankBytes != Last / C.PsumBankBytes)
-    Fail(fmt::format("{} spans PSUM bytes {} to {}, crossing the bank boundary at {}: it must lie "
-                     "within one {}-byte bank",
-                     What, First, Last, (First / C.PsumBankBytes + 1) * C.PsumBankBytes,
-                     C.PsumBankBytes));
 }
 
 } // namespace trn::assembler

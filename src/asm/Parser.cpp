@@ -13,6 +13,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "trn/isa/FloatSemantics.h"
 #include "trn/object/ObjectFile.h"
+#include "trn/verify/Verifier.h"
 
 #include <fmt/format.h>
 
@@ -720,6 +721,7 @@ void Parser::instruction() {
   P.I.Op = D.Op;
   P.I.Eng = Eng;
   P.Loc = Prefix ? Prefix->Loc : Mnemonic.Loc;
+  P.Mnemonic = SMRange(P.Loc, Mnemonic.end());
   for (size_t K = 0; K < D.Operands.size(); ++K)
     P.I.Operands[K] = isa::defaultOperand(D.Operands[K]);
 
@@ -763,6 +765,7 @@ void Parser::instruction() {
         failAt(Key, fmt::format("operand '{}' is given twice", Key.Text.str()));
       Given[K] = true;
       parseOperand(D, static_cast<unsigned>(K), Eng, P);
+      P.Operands[K] = range(Key, Cur[-1]);
     } else {
       if (at(Tok::Error))
         failAt(tok(), tok().Message);
@@ -777,7 +780,9 @@ void Parser::instruction() {
                                   Names(true).empty() ? "" : " and optional key=value operands"));
       size_t K = Positional[NextPos++];
       Given[K] = true;
+      const Token &Start = tok();
       parseOperand(D, static_cast<unsigned>(K), Eng, P);
+      P.Operands[K] = range(Start, Cur[-1]);
     }
     if (!accept(Tok::Comma))
       break;
@@ -853,6 +858,8 @@ void Parser::finish() {
       Out.Code.insert(Out.Code.end(), Bytes.begin(), Bytes.end());
     }
   }
+  if (Opts.Verify)
+    verify();
   // Labels in stream order, as the disassembly lists them, so that a round
   // trip gives the same symbol table.
   std::stable_sort(Prog.Labels.begin(), Prog.Labels.end(),
@@ -886,6 +893,41 @@ void Parser::finish() {
   });
   for (size_t I : Order)
     warn(Locs[I], Notes[I].second);
+}
+
+void Parser::verify() {
+  // Every instruction, run or not, in source order after the other errors.
+  struct Found {
+    object::SourceLoc Where;
+    SMRange Range;
+    std::string Message;
+    SMLoc NoteLoc;
+    std::string Note;
+  };
+  std::vector<Found> All;
+  verify::Context C{&chip(), &Prog.Tensors};
+  for (unsigned E = 0; E < isa::NumEngines; ++E) {
+    auto At = [&](uint32_t K) -> const isa::Instr & { return Streams[E][K].I; };
+    for (verify::StreamDiagnostic &SD :
+         verify::verifyStream(static_cast<uint32_t>(Streams[E].size()), At, C)) {
+      const Pending &P = Streams[E][SD.Index];
+      int K = SD.D.Operand;
+      SMRange R = K >= 0 && P.Operands[K].isValid() ? P.Operands[K] : P.Mnemonic;
+      Found F{sourceLoc(R.Start), R, std::move(SD.D.Message), SMLoc(), SD.D.RelatedNote};
+      if (SD.D.Related && *SD.D.Related < Streams[E].size())
+        F.NoteLoc = Streams[E][*SD.D.Related].Loc;
+      All.push_back(std::move(F));
+    }
+  }
+  std::stable_sort(All.begin(), All.end(), [](const Found &A, const Found &B) {
+    return std::tie(A.Where.File, A.Where.Line, A.Where.Col) <
+           std::tie(B.Where.File, B.Where.Line, B.Where.Col);
+  });
+  for (const Found &F : All) {
+    report(SourceMgr::DK_Error, F.Range.Start, F.Message, F.Range);
+    if (F.NoteLoc.isValid())
+      SM.PrintMessage(Diag, F.NoteLoc, SourceMgr::DK_Note, F.Note);
+  }
 }
 
 //===-- entry points ---------------------------------------------------------===//

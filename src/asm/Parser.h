@@ -16,6 +16,7 @@
 #include "trn/asm/Assembler.h"
 #include "trn/isa/Instr.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,10 @@ private:
     isa::Instr I;
     llvm::SMLoc Loc;
     std::vector<std::pair<unsigned, const Token *>> LabelRefs; // operand, name
+    // Where the verifier's diagnostics point: the mnemonic (with its
+    // prefix), and each operand written (empty: left to its default).
+    llvm::SMRange Mnemonic;
+    std::array<llvm::SMRange, isa::MaxOperands> Operands{};
   };
 
   const Options &Opts;
@@ -107,6 +112,7 @@ private:
   void define(const Token &Name, SymKind K, int64_t Value, size_t Index);
   const isa::ChipDesc &chip();
   void finish();
+  void verify(); // the verifier on every instruction (trn/verify/Verifier.h)
 
   //===-- declarations -----------------------------------------------------===//
   isa::DType parseDType(bool ForTensor);

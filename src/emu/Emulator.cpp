@@ -2,7 +2,9 @@
 
 #include "trn/emu/Emulator.h"
 
+#include "ExecContext.h"
 #include "Machine.h"
+#include "trn/verify/Verifier.h"
 
 #include <fmt/format.h>
 
@@ -45,6 +47,17 @@ Emulator::Emulator(object::Program P, std::optional<isa::Chip> Chip, uint64_t Ma
   M = std::make_unique<Machine>(std::move(P), C);
   Budget->release(InitBytes);
   M->HbmMem.setBudget(Budget.get());
+  // The semantics rely on what the verifier checks: a program that breaks
+  // a rule never runs.
+  std::array<std::span<const isa::Instr>, isa::NumEngines> Decoded;
+  for (unsigned E = 0; E < isa::NumEngines; ++E)
+    Decoded[E] = M->Engines[E].Code;
+  std::vector<verify::ProgramDiagnostic> Found =
+      verify::verifyProgram(M->Prog, M->Chip, Decoded);
+  if (!Found.empty())
+    LoadFault = faultKindOf(Found.front().D.Kind);
+  for (verify::ProgramDiagnostic &D : Found)
+    LoadErrors.push_back(std::move(D.Text));
 }
 
 Emulator::~Emulator() = default;
@@ -119,6 +132,13 @@ std::optional<std::string> Emulator::tensorBytes(std::string_view Name, uint64_t
 
 void Emulator::addObserver(Observer *O) { M->Observers.push_back(O); }
 
-RunResult Emulator::run(const RunOptions &Opts) { return M->run(Opts); }
+RunResult Emulator::run(const RunOptions &Opts) {
+  if (!LoadErrors.empty()) {
+    RunResult R;
+    R.Error = Fault{LoadFault, fmt::format("{}", fmt::join(LoadErrors, "\n"))};
+    return R;
+  }
+  return M->run(Opts);
+}
 
 } // namespace trn::emu

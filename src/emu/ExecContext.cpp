@@ -3,6 +3,7 @@
 #include "ExecContext.h"
 
 #include "trn/emu/Numerics.h"
+#include "trn/verify/Verifier.h"
 
 #include <fmt/format.h>
 
@@ -24,20 +25,32 @@ unsigned ExecContext::operand(const char *Name) const {
           fmt::format("internal error: '{}' has no operand '{}'", D.Mnemonic, Name));
 }
 
+FaultKind faultKindOf(verify::Rule R) {
+  switch (R) {
+  case verify::Rule::Space:
+  case verify::Rule::Bounds:
+    return FaultKind::OutOfBounds;
+  case verify::Rule::DType:
+    return FaultKind::DType;
+  case verify::Rule::Partition:
+    return FaultKind::PartitionRule;
+  case verify::Rule::PsumBank:
+    return FaultKind::PsumBank;
+  case verify::Rule::Shape:
+    return FaultKind::Shape;
+  case verify::Rule::Op:
+  case verify::Rule::State:
+    return FaultKind::BadProgram;
+  }
+  return FaultKind::BadProgram;
+}
+
 float ExecContext::fimm(const char *Name) const { return bitsToFloat(op(Name).FBits); }
 
 void ExecContext::fault(FaultKind K, const std::string &What) { M.fault(K, E.Id, Index, What); }
 
 void ExecContext::faultOperand(FaultKind K, const std::string &Operand, const std::string &What) {
   M.fault(K, E.Id, Index, fmt::format("operand '{}': {}", Operand, What));
-}
-
-void ExecContext::requireShape(const char *A, const Tile &TA, const char *B, const Tile &TB) {
-  if (TA.P != TB.P || TA.N != TB.N)
-    fault(FaultKind::Shape,
-          fmt::format("operands '{}' [{} partitions x {}] and '{}' [{} x {}] must have the same "
-                      "shape",
-                      A, TA.P, TA.N, B, TB.P, TB.N));
 }
 
 View ExecContext::view(const char *Name) {
@@ -49,25 +62,12 @@ View ExecContext::view(const char *Name) {
   const isa::AccessPattern &AP = O.AP;
   if (!AP.present())
     faultOperand(FaultKind::BadProgram, Name, "the tensor is absent");
+  // Memory space, engine reach, dtype, partitions and their start rule,
+  // and the bounds of a pattern without a register offset are the
+  // verifier's, checked when the program was loaded (Emulator). Only a
+  // register offset moves a pattern at run time: its bounds are checked
+  // below with the register's value.
   const isa::ChipDesc &C = M.Chip;
-  const char *SpaceName = isa::memSpace(AP.Space).Name;
-  bool Datapath = !D.IsDma && !D.IsSequencer;
-  if (!(OD.SpaceMask & isa::bit(AP.Space)))
-    faultOperand(FaultKind::OutOfBounds, Name,
-                 fmt::format("a tensor in {} is not allowed here", SpaceName));
-  if (Datapath && !(isa::engine(E.Id).SpaceMask & isa::bit(AP.Space)))
-    faultOperand(FaultKind::OutOfBounds, Name,
-                 fmt::format("engine {} cannot reach {}", isa::engine(E.Id).RecordName, SpaceName));
-  if (OD.DTypeMask && !(OD.DTypeMask & (1u << static_cast<unsigned>(AP.Type))))
-    faultOperand(FaultKind::DType, Name,
-                 fmt::format("dtype {} is not accepted here", isa::dtype(AP.Type).Name));
-  // A program assembled for a later chip may be run with --chip.
-  if (isa::dtype(AP.Type).MinGen > C.Gen)
-    faultOperand(FaultKind::DType, Name,
-                 fmt::format("dtype {} needs {} or later; this run is on {}",
-                             isa::dtype(AP.Type).Name,
-                             isa::chips()[isa::dtype(AP.Type).MinGen - 2].Name, C.Name));
-
   View V;
   V.AP = &AP;
   V.Operand = Name;
@@ -103,57 +103,37 @@ View ExecContext::view(const char *Name) {
   V.Contiguous = true;
   for (uint64_t K = 1; K < V.N && V.Contiguous; ++K)
     V.Contiguous = V.Offsets[K] == V.Offsets[0] + static_cast<int64_t>(K);
-  auto [MinIt, MaxIt] = std::minmax_element(V.Offsets.begin(), V.Offsets.end());
-  int64_t Lo = *MinIt, Hi = *MaxIt;
-  if (AP.Space == isa::MemSpace::HBM) {
-    int64_t Span = V.PartStep * (static_cast<int64_t>(V.P) - 1);
-    (Span < 0 ? Lo : Hi) += Span;
-    int64_t First = V.Base + Lo * V.ElemBytes, Last = V.Base + (Hi + 1) * V.ElemBytes - 1;
-    // HBM is reached only through declared tensors.
-    const object::Tensor *In = nullptr;
-    for (const object::Tensor &T : M.Prog.Tensors)
-      if (First >= static_cast<int64_t>(T.Address) &&
-          Last < static_cast<int64_t>(T.Address + T.bytes()))
-        In = &T;
-    if (!In) {
-      std::string Near;
-      for (const object::Tensor &T : M.Prog.Tensors)
-        if (First < static_cast<int64_t>(T.Address + T.bytes()) &&
-            Last >= static_cast<int64_t>(T.Address))
-          Near = fmt::format(" (it overlaps '{}' at 0x{:X}..0x{:X})", T.Name, T.Address,
-                             T.Address + T.bytes() - 1);
-      faultOperand(FaultKind::OutOfBounds, Name,
-                   fmt::format("HBM bytes 0x{:X}..0x{:X} are outside every declared tensor{}",
-                               First, Last, Near));
+  if (AP.Reg) {
+    auto [MinIt, MaxIt] = std::minmax_element(V.Offsets.begin(), V.Offsets.end());
+    int64_t Lo = *MinIt, Hi = *MaxIt;
+    std::string Reg = fmt::format(" (register r{} = {})", *AP.Reg, RegOff);
+    if (AP.Space == isa::MemSpace::HBM) {
+      int64_t Span = V.PartStep * (static_cast<int64_t>(V.P) - 1);
+      (Span < 0 ? Lo : Hi) += Span;
+      int64_t First = V.Base + Lo * V.ElemBytes, Last = V.Base + (Hi + 1) * V.ElemBytes - 1;
+      // HBM is reached only through declared tensors.
+      if (!verify::tensorHolding(M.Prog.Tensors, First, Last))
+        faultOperand(FaultKind::OutOfBounds, Name,
+                     fmt::format("HBM bytes 0x{:X}..0x{:X} are outside every declared tensor{}{}",
+                                 First, Last, verify::overlapNote(M.Prog.Tensors, First, Last),
+                                 Reg));
+    } else {
+      int64_t First = V.Base + Lo * V.ElemBytes, Last = V.Base + (Hi + 1) * V.ElemBytes - 1;
+      if (!verify::withinPartition(AP.Space, First, Last, C))
+        faultOperand(FaultKind::OutOfBounds, Name,
+                     fmt::format("{} bytes {}..{} of partitions {}..{} are outside the {}-byte "
+                                 "partition{}",
+                                 AP.Space == isa::MemSpace::SBUF ? "SBUF" : "PSUM", First, Last,
+                                 AP.PartStart, AP.PartStart + V.P - 1,
+                                 AP.Space == isa::MemSpace::SBUF ? C.SbufPartitionBytes
+                                                                 : C.psumPartitionBytes(),
+                                 Reg));
+      if (OD.OneBank && AP.Space == isa::MemSpace::PSUM)
+        if (std::optional<int64_t> At = verify::bankBoundaryCrossed(First, Last, C))
+          faultOperand(FaultKind::PsumBank, Name,
+                       fmt::format("PSUM bytes {}..{} cross the bank boundary at {}{}", First, Last,
+                                   *At, Reg));
     }
-  } else {
-    uint32_t Parts = C.Partitions;
-    if (AP.PartStart + V.P > Parts)
-      faultOperand(FaultKind::OutOfBounds, Name,
-                   fmt::format("partitions {}..{} go beyond partition {}", AP.PartStart,
-                               AP.PartStart + V.P - 1, Parts - 1));
-    if (Datapath) {
-      uint32_t P = V.P, S = AP.PartStart;
-      bool Ok = P > 64 ? S == 0 : P > 32 ? (S == 0 || S == 64) : S % 32 == 0;
-      if (!Ok)
-        faultOperand(FaultKind::PartitionRule, Name,
-                     fmt::format("an access of {} partitions may not start at partition {}", P, S));
-    }
-    int64_t First = V.Base + Lo * V.ElemBytes, Last = V.Base + (Hi + 1) * V.ElemBytes - 1;
-    uint64_t Cap = AP.Space == isa::MemSpace::SBUF ? C.SbufPartitionBytes : C.psumPartitionBytes();
-    if (First < 0 || static_cast<uint64_t>(Last) >= Cap)
-      faultOperand(FaultKind::OutOfBounds, Name,
-                   fmt::format("{} bytes {}..{} of partitions {}..{} are outside the {}-byte "
-                               "partition{}",
-                               AP.Space == isa::MemSpace::SBUF ? "SBUF" : "PSUM", First, Last,
-                               AP.PartStart, AP.PartStart + V.P - 1, Cap,
-                               AP.Reg ? fmt::format(" (register r{} = {})", *AP.Reg, RegOff)
-                                      : std::string()));
-    if (OD.OneBank && AP.Space == isa::MemSpace::PSUM &&
-        First / C.PsumBankBytes != Last / C.PsumBankBytes)
-      faultOperand(FaultKind::PsumBank, Name,
-                   fmt::format("PSUM bytes {}..{} cross the bank boundary at {}", First, Last,
-                               (First / C.PsumBankBytes + 1) * C.PsumBankBytes));
   }
   Cache[K] = std::move(V);
   Cached[K] = true;
@@ -333,13 +313,8 @@ float ExecContext::scalar(const char *Name, uint32_t Part) {
   if (O.IsImm)
     return bitsToFloat(O.FBits);
   View V = view(Name);
-  if (V.N != 1)
-    faultOperand(FaultKind::Shape, Name,
-                 fmt::format("a per-partition scalar must be [P, 1], not [{}, {}]", V.P, V.N));
+  // [P, 1] with one partition for all or one per partition (verified).
   uint32_t P = V.P == 1 ? 0 : Part;
-  if (P >= V.P)
-    faultOperand(FaultKind::Shape, Name,
-                 fmt::format("has {} partitions; the instruction needs partition {}", V.P, Part));
   std::vector<uint8_t> Bytes;
   // One element: read it directly (with the uninitialised check).
   View One = V;

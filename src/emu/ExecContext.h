@@ -2,15 +2,19 @@
 //
 // Semantics read like the ISA reference: operands by name, tensors as tiles
 // of fp32 lanes (Vector/Scalar/GpSimd compute in fp32 and cast on input and
-// output, A1), raw bytes where a copy must be bit-exact. Every access is
-// checked here, once per operand, so that the semantics need not be: bounds,
-// PSUM banks, partition rules, dtypes, engine reach, uninitialised reads.
+// output, A1), raw bytes where a copy must be bit-exact. What an instruction
+// shows on its own (shapes, dtypes, partitions, bounds without a register
+// offset) was checked by the verifier when the program was loaded; what
+// depends on the machine's state is checked here, once per operand, so that
+// the semantics need not be: bounds and PSUM banks under a register offset,
+// uninitialised reads.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRN_EMU_EXECCONTEXT_H
 #define TRN_EMU_EXECCONTEXT_H
 
 #include "Machine.h"
+#include "trn/verify/Verifier.h"
 
 #include <functional>
 
@@ -83,7 +87,6 @@ public:
   //===-- faults ----------------------------------------------------------------===//
   [[noreturn]] void fault(FaultKind K, const std::string &What);
   [[noreturn]] void faultOperand(FaultKind K, const std::string &Operand, const std::string &What);
-  void requireShape(const char *A, const Tile &TA, const char *B, const Tile &TB);
 
   bool onPool() const { return E.Id == isa::Engine::POOL; }
 
@@ -92,6 +95,9 @@ private:
   std::vector<bool> Cached;
   void markRead(const View &V);
 };
+
+// The fault kind a verifier rule is reported under at run time.
+FaultKind faultKindOf(verify::Rule R);
 
 // A binary ALU op in fp32 (bitvec ops on the values' integer parts).
 float aluOp(isa::AluOp Op, float A, float B);

@@ -200,6 +200,17 @@ object::Program assemble(const std::string &Text, std::optional<isa::Chip> Chip 
   return std::move(*R.Program);
 }
 
+// The assembler's diagnostics for a program it must refuse.
+std::string refusal(const std::string &Text) {
+  std::string Diag;
+  llvm::raw_string_ostream OS(Diag);
+  assembler::Result R = assembler::assembleText("test.s", Text, {}, OS);
+  OS.flush();
+  INFO("program:\n" << Text);
+  CHECK(!R.Program.has_value());
+  return Diag;
+}
+
 using Tensors = std::map<std::string, std::vector<uint8_t>>;
 
 struct Outcome {
@@ -533,22 +544,23 @@ TEST_CASE("matmul transpose=true passes the stationary through bit-exactly") {
 TEST_CASE("matmul transpose=true needs a square identity") {
   // Bug found here: a [K, N < K] partial identity passed the identity check
   // and the pass-through wrote past its buffer (heap overflow under ASan).
+  // The shape is the verifier's now: the program does not assemble.
   std::string Text = ".tensor ids : fp32[4, 2] scratch = [1, 0, 0, 1, 0, 0, 0, 0]\n"
                      ".sbuf w : fp32[4, 4]\n.sbuf id : fp32[4, 2]\n.psum p : fp32[4, 2]\n"
                      "dve.memset w, 1.0 signal(s0)\n"
                      "sp.dma_copy id, ids, q0.0 signal(s0)\n"
                      "pe.matmul p, w, id, transpose=true wait(s0 >= 2)\n";
-  emu::Fault F = runFault(Text, {});
-  CHECK(F.Kind == emu::FaultKind::Shape);
-  CHECK(F.Message.find("transpose=true needs a 4 x 4 identity as the 'moving' operand, not "
-                       "[4 x 2]") != std::string::npos);
+  CHECK(refusal(Text).find("transpose=true needs a 4 x 4 identity as the 'moving' operand, not "
+                           "[4 x 2]") != std::string::npos);
+
   // A square matrix that is not the identity is refused too.
   std::string NotId = ".tensor ids : fp32[2, 2] scratch = [1, 0, 1, 1]\n"
                       ".sbuf w : fp32[2, 2]\n.sbuf id : fp32[2, 2]\n.psum p : fp32[2, 2]\n"
                       "dve.memset w, 1.0 signal(s0)\n"
                       "sp.dma_copy id, ids, q0.0 signal(s0)\n"
                       "pe.matmul p, w, id, transpose=true wait(s0 >= 2)\n";
-  F = runFault(NotId, {});
+  // Its values are data: checked when the matmul runs.
+  emu::Fault F = runFault(NotId, {});
   CHECK(F.Kind == emu::FaultKind::Shape);
   CHECK(F.Message.find("transpose=true needs an identity") != std::string::npos);
 }
@@ -996,15 +1008,13 @@ TEST_CASE("reg_load and reg_store, HBM and SBUF, int32 and uint32") {
 
 TEST_CASE("reg_load and reg_store move one element, not one per partition") {
   // Bug found here: a [4, 1] operand passed the one-element-per-partition
-  // limit and reg_store wrote 4 elements from a 1-element buffer.
-  emu::Fault F = runFault(".sbuf x : int32[4, 1]\nsp.li r1, 7\nsp.reg_store x, r1\n", {});
-  CHECK(F.Kind == emu::FaultKind::Shape);
-  CHECK(F.Message.find("instruction 1 (reg_store): operand 'dst': a register moves one element, "
-                       "but the operand is [4 x 1]") != std::string::npos);
-  F = runFault(".tensor t : int32[2, 1] input\nsp.reg_load r1, t\n",
-               {{"t", pack(DType::INT32, {1, 2})}});
-  CHECK(F.Kind == emu::FaultKind::Shape);
-  CHECK(F.Message.find("operand 'src': a register moves one element, but the operand is [2 x 1]") !=
+  // limit and reg_store wrote 4 elements from a 1-element buffer. The
+  // verifier refuses it now.
+  CHECK(refusal(".sbuf x : int32[4, 1]\nsp.li r1, 7\nsp.reg_store x, r1\n")
+            .find("test.s:3:14: error: operand 'dst' of 'reg_store' is [4 x 1]: a register moves "
+                  "one element") != std::string::npos);
+  CHECK(refusal(".tensor t : int32[2, 1] input\nsp.reg_load r1, t\n")
+            .find("operand 'src' of 'reg_load' is [2 x 1]: a register moves one element") !=
         std::string::npos);
 }
 
@@ -1060,11 +1070,12 @@ TEST_CASE("a wait on a register compares the register's value, not its number") 
 // Faults the assembler cannot catch
 //===----------------------------------------------------------------------===//
 
-TEST_CASE("the partition rule is checked at run time (patched instruction)") {
+TEST_CASE("the emulator's verifier refuses a patched instruction at load") {
   // The assembler checks the start-partition rule on every compute operand
   // statically and a register offset moves only the free offset, so a
   // program can break the rule only through hand-made code: patch dst's
-  // start partition from 0 to 8 in an assembled tensor_copy.
+  // start partition from 0 to 8 in an assembled tensor_copy. The emulator
+  // refuses it when it loads it, with the assembler's message.
   object::Program P = assemble(".sbuf x : fp32[20, 8]\n.sbuf y : fp32[40, 8]\n"
                                "dve.memset x, 1.0\ndve.tensor_copy y[0:20], x\n");
   object::Stream &S = P.stream(isa::Engine::DVE);
@@ -1077,13 +1088,21 @@ TEST_CASE("the partition rule is checked at run time (patched instruction)") {
   std::vector<uint8_t> Bytes;
   REQUIRE(!isa::encode(I, Bytes));
   std::copy(Bytes.begin(), Bytes.end(), S.Code.begin() + S.Offsets[1]);
+  {
+    emu::Emulator E(P);
+    REQUIRE(E.loadErrors().size() == 1);
+    CHECK(E.loadErrors()[0] == "test.s:4:1: error: an access of 20 partitions must start at "
+                               "partition 0, 32, 64 or 96, not 8\n"
+                               "    dve.tensor_copy ap(sbuf fp32, 8:28, 0x40, [1, 8]), ap(sbuf "
+                               "fp32, 0:20, 0x0, [1, 8])\n"
+                               "                    ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~");
+  }
   Outcome O = run(P, {});
   REQUIRE(O.R.Error);
   CHECK(O.R.Error->Kind == emu::FaultKind::PartitionRule);
-  CHECK(O.R.Error->Message.find("test.s:4:1: error: partition rule at ") == 0);
-  CHECK(O.R.Error->Message.find("on DVE, instruction 1 (tensor_copy): operand 'dst': an access of "
-                                "20 partitions may not start at partition 8\n    "
-                                "dve.tensor_copy ap(sbuf fp32, 8:28, ") != std::string::npos);
+  CHECK(O.R.Error->Message.find("test.s:4:1: error: an access of 20 partitions must start at "
+                                "partition 0, 32, 64 or 96, not 8") == 0);
+  CHECK(O.R.Instructions == 0); // nothing ran
   // DMA has no such rule: the same start is fine for a transfer.
   Outcome D = run(assemble(".tensor a : fp32[20, 8] input\n.sbuf y : fp32[40, 8]\n"
                            "sp.dma_copy y[8:28], a, q0.0\n"),
@@ -1100,54 +1119,70 @@ TEST_CASE("a program for a later chip is refused where it needs that chip") {
   Outcome O = run(P3, {{"a", std::vector<uint8_t>(32)}}, {}, isa::Chip::trn2);
   REQUIRE(O.R.Error);
   CHECK(O.R.Error->Kind == emu::FaultKind::DType);
-  CHECK(O.R.Error->Message.find("operand 'src': dtype fp8_e4m3fn needs trn3 or later; this run is "
-                                "on trn2") != std::string::npos);
+  CHECK(O.R.Error->Message.find("operand 'src' of 'dma_copy' is fp8_e4m3fn, which needs trn3 or "
+                                "later; the chip is trn2") != std::string::npos);
   CHECK(run(P3, {{"a", std::vector<uint8_t>(32)}}, {}, isa::Chip::trn3).R.ok());
   object::Program P2 = assemble(".tensor a : bf16[4, 8] input\n.sbuf x : bf16[8, 4]\n"
                                 "sp.dma_transpose x, a, q0.0\n");
   O = run(P2, {{"a", std::vector<uint8_t>(64)}}, {}, isa::Chip::trn1);
   REQUIRE(O.R.Error);
   CHECK(O.R.Error->Kind == emu::FaultKind::BadProgram);
-  CHECK(O.R.Error->Message.find("instruction 0 (dma_transpose): 'dma_transpose' needs trn2 or "
-                                "later; this run is on trn1") != std::string::npos);
+  CHECK(O.R.Error->Message.find("test.s:3:1: error: 'dma_transpose' needs trn2 or later; the chip "
+                                "is trn1") != std::string::npos);
 }
 
-TEST_CASE("run-time pairing, shape and state checks of TensorE") {
+TEST_CASE("TensorE: pairing, shape and state rules, before the run and during it") {
+  // What one instruction shows is the verifier's: the program does not
+  // assemble. A multiply_moving at a branch target may find any stationary:
+  // it is checked when it runs, against the one loaded.
+  const std::string Decls = ".sbuf w : fp32[32, 32]\n.sbuf wb : bf16[32, 32]\n"
+                            ".sbuf v : bf16[32, 16]\n.sbuf v16 : bf16[16, 16]\n"
+                            ".psum p : fp32[32, 16]\n"
+                            "dve.memset w, 1.0\ndve.memset wb, 1.0\ndve.memset v16, 1.0\n"
+                            "dve.memset v, 1.0 signal(s0)\n";
   SUBCASE("fp32 with bf16") {
-    emu::Fault F =
-        runFault(".sbuf w : fp32[32, 32]\n.sbuf v : bf16[32, 16]\n.psum p : fp32[32, 16]\n"
-                 "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
-                 "pe.matmul p, w, v wait(s0 >= 1)\n",
-                 {});
+    CHECK(refusal(Decls + "pe.matmul p, w, v wait(s0 >= 1)\n")
+              .find("test.s:10:17: error: fp32 and tf32 pair only with each other: stationary "
+                    "fp32, moving bf16") != std::string::npos);
+    emu::Fault F = runFault(Decls + "pe.load_stationary w wait(s0 >= 1)\n"
+                                    "again:\npe.multiply_moving p, v\npe.bne r1, r0, again\n",
+                            {});
     CHECK(F.Kind == emu::FaultKind::DType);
+    CHECK(F.Message.find("test.s:12:1: error: dtype at ") == 0);
     CHECK(F.Message.find("fp32 and tf32 pair only with each other: stationary fp32, moving bf16") !=
           std::string::npos);
   }
   SUBCASE("K mismatch") {
-    emu::Fault F =
-        runFault(".sbuf w : bf16[32, 32]\n.sbuf v : bf16[16, 16]\n.psum p : fp32[32, 16]\n"
-                 "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
-                 "pe.matmul p, w, v wait(s0 >= 1)\n",
-                 {});
+    CHECK(refusal(Decls + "pe.matmul p, wb, v16 wait(s0 >= 1)\n")
+              .find("'moving' has 16 partitions but the stationary has K = 32") !=
+          std::string::npos);
+    // Straight-line code shows the stationary: the note names its load.
+    std::string Diag = refusal(Decls + "pe.load_stationary wb wait(s0 >= 1)\n"
+                                       "pe.multiply_moving p[0:32], v16\n");
+    CHECK(Diag.find("test.s:11:29: error: 'moving' has 16 partitions but the stationary has "
+                    "K = 32") != std::string::npos);
+    CHECK(Diag.find("test.s:10:1: note: the stationary [32 x 32] bf16 was loaded here") !=
+          std::string::npos);
+    emu::Fault F = runFault(Decls + "pe.load_stationary wb wait(s0 >= 1)\n"
+                                    "again:\npe.multiply_moving p, v16\npe.bne r1, r0, again\n",
+                            {});
     CHECK(F.Kind == emu::FaultKind::Shape);
     CHECK(F.Message.find("'moving' has 16 partitions but the stationary has K = 32") !=
           std::string::npos);
   }
   SUBCASE("dst not [M, N]") {
-    emu::Fault F =
-        runFault(".sbuf w : bf16[32, 8]\n.sbuf v : bf16[32, 16]\n.psum p : fp32[32, 16]\n"
-                 "dve.memset w, 1.0\ndve.memset v, 1.0 signal(s0)\n"
-                 "pe.matmul p, w, v wait(s0 >= 1)\n",
-                 {});
-    CHECK(F.Kind == emu::FaultKind::Shape);
-    CHECK(F.Message.find(
-              "the result is [8 x 16] (stationary M x moving N), but 'dst' is [32 x 16]") !=
+    CHECK(refusal(".sbuf w : bf16[32, 8]\n.sbuf v : bf16[32, 16]\n.psum p : fp32[32, 16]\n"
+                  "pe.matmul p, w, v\n")
+              .find("the result is [8 x 16] (stationary M x moving N), but 'dst' is [32 x 16]") !=
           std::string::npos);
   }
   SUBCASE("multiply_moving before any stationary") {
-    emu::Fault F = runFault(".sbuf v : bf16[32, 16]\n.psum p : fp32[32, 16]\n"
-                            "dve.memset v, 1.0 signal(s0)\npe.multiply_moving p, v wait(s0 >= 1)\n",
-                            {});
+    CHECK(
+        refusal(Decls + "pe.multiply_moving p, v wait(s0 >= 1)\n")
+            .find("test.s:10:1: error: no stationary is loaded: load_stationary or matmul first") !=
+        std::string::npos);
+    emu::Fault F = runFault(
+        Decls + "again:\npe.multiply_moving p, v wait(s0 >= 1)\npe.bne r1, r0, again\n", {});
     CHECK(F.Kind == emu::FaultKind::BadProgram);
     CHECK(F.Message.find("no stationary is loaded") != std::string::npos);
   }
@@ -1171,10 +1206,9 @@ TEST_CASE("run-time pairing, shape and state checks of TensorE") {
     CHECK(F.Kind == emu::FaultKind::UninitialisedRead);
   }
   SUBCASE("PE transpose keeps the dtype") {
-    emu::Fault F = runFault(".sbuf x : bf16[32, 16]\n.psum p : fp32[16, 32]\n"
-                            "dve.memset x, 1.0 signal(s0)\npe.transpose p, x wait(s0 >= 1)\n",
-                            {});
-    CHECK(F.Kind == emu::FaultKind::DType);
+    CHECK(refusal(".sbuf x : bf16[32, 16]\n.psum p : fp32[16, 32]\npe.transpose p, x\n")
+              .find("operand 'dst' of 'transpose' is fp32 but 'src' is bf16: a transpose keeps the "
+                    "dtype") != std::string::npos);
   }
 }
 

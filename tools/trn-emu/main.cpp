@@ -207,6 +207,13 @@ int run(int argc, char **argv) {
   }
   emu::Emulator &E = *Emu;
   const object::Program &P = E.program();
+  // An object that breaks a rule the assembler checks is refused as trn-as
+  // would refuse its source.
+  if (size_t N = E.loadErrors().size()) {
+    for (const std::string &Msg : E.loadErrors())
+      llvm::errs() << Msg << "\n";
+    throw UsageError{fmt::format("{} error{} in {}", N, N == 1 ? "" : "s", Path)};
+  }
 
   // Inputs.
   std::map<std::string, bool> Given;

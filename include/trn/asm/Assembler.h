@@ -29,6 +29,11 @@ struct Options {
   // Host memory the source may make the assembler commit (source text,
   // initial data), in bytes; 0 = no limit (docs/cli.md, --max-memory).
   uint64_t MaxMemory = DefaultMaxHostMemory;
+  // Run the verifier (trn/verify/Verifier.h) on every instruction: operands
+  // together, and HBM operands against the declared tensors. trn-as always
+  // does; only tests of the encoding alone, which assemble instructions no
+  // program would hold, turn it off. Each operand alone is checked anyway.
+  bool Verify = true;
 };
 
 struct Result {

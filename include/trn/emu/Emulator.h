@@ -82,6 +82,12 @@ public:
   const object::Program &program() const;
   const isa::ChipDesc &chip() const;
 
+  // What the verifier found in the program for this chip (the rules one
+  // instruction shows on its own, docs/assembly.md section 15), each a
+  // complete message located by the program's line table. run() refuses a
+  // program that has any.
+  const std::vector<std::string> &loadErrors() const { return LoadErrors; }
+
   // Sets a declared HBM tensor's whole contents (Bytes must be its size);
   // returns a message on a bad name or size, or when the budget cannot hold
   // the HBM pages it needs.
@@ -113,6 +119,8 @@ public:
 private:
   std::unique_ptr<HostMemoryBudget> Budget; // before M: M's memories point to it
   std::unique_ptr<Machine> M;
+  std::vector<std::string> LoadErrors;
+  FaultKind LoadFault = FaultKind::BadProgram; // the first error's kind
 };
 
 } // namespace trn::emu

@@ -19,20 +19,6 @@ namespace trn::emu {
 
 namespace {
 
-void notBothPsum(ExecContext &C, const char *A, const char *B) {
-  if (C.ap(A).Space == isa::MemSpace::PSUM && C.ap(B).Space == isa::MemSpace::PSUM)
-    C.fault(FaultKind::BadProgram,
-            fmt::format("'{}' and '{}' may not both be in PSUM ({})", A, B, C.D.Mnemonic));
-}
-
-void requireArithmetic(ExecContext &C, const char *Name) {
-  isa::AluOp Op = C.enumOf<isa::AluOp>(Name);
-  if (isBitvec(Op))
-    C.fault(FaultKind::BadProgram,
-            fmt::format("'{}' takes arithmetic ops only; '{}' is a bitvec op", C.D.Mnemonic,
-                        isa::enumValue(isa::EnumTypeId::AluOp, static_cast<uint8_t>(Op))->Name));
-}
-
 // dst = f(element i of every input), on raw integers.
 template <typename Fn>
 void intElementwise(ExecContext &C, std::initializer_list<const char *> Inputs, Fn F) {
@@ -40,11 +26,7 @@ void intElementwise(ExecContext &C, std::initializer_list<const char *> Inputs, 
   std::vector<std::vector<uint8_t>> In;
   std::vector<isa::DType> Types;
   for (const char *Name : Inputs) {
-    View V = C.view(Name);
-    if (V.P != Dst.P || V.N != Dst.N)
-      C.fault(FaultKind::Shape, fmt::format("'{}' [{} x {}] and 'dst' [{} x {}] must have the "
-                                            "same shape",
-                                            Name, V.P, V.N, Dst.P, Dst.N));
+    View V = C.view(Name); // of dst's shape (verified)
     In.emplace_back();
     C.readElements(V, In.back());
     Types.push_back(V.AP->Type);
@@ -62,7 +44,6 @@ void intElementwise(ExecContext &C, std::initializer_list<const char *> Inputs, 
 } // namespace
 
 void execTENSOR_TENSOR(ExecContext &C, const isa::Instr &) {
-  notBothPsum(C, "src0", "src1");
   isa::AluOp Op = C.enumOf<isa::AluOp>("op");
   if (isBitvec(Op) && isIntegerType(C.ap("src0").Type) && isIntegerType(C.ap("src1").Type)) {
     intElementwise(C, {"src0", "src1"},
@@ -70,7 +51,6 @@ void execTENSOR_TENSOR(ExecContext &C, const isa::Instr &) {
     return;
   }
   Tile A = C.load("src0"), B = C.load("src1");
-  C.requireShape("src0", A, "src1", B);
   for (size_t K = 0; K < A.V.size(); ++K)
     A.V[K] = aluOp(Op, A.V[K], B.V[K]);
   C.store("dst", A);
@@ -79,22 +59,13 @@ void execTENSOR_TENSOR(ExecContext &C, const isa::Instr &) {
 void execTENSOR_SCALAR(ExecContext &C, const isa::Instr &) {
   isa::AluOp Op0 = C.enumOf<isa::AluOp>("op0"), Op1 = C.enumOf<isa::AluOp>("op1");
   bool Rev0 = C.flag("reverse0"), Rev1 = C.flag("reverse1");
-  if (C.E.Id == isa::Engine::ACT && ((Op0 != isa::AluOp::Multiply && Op0 != isa::AluOp::Add) ||
-                                     (Op1 != isa::AluOp::Add && Op1 != isa::AluOp::Bypass)))
-    C.fault(FaultKind::BadProgram, "on the Scalar engine, tensor_scalar takes op0 multiply or add "
-                                   "and op1 add or bypass");
-  if ((isBitvec(Op0) || isBitvec(Op1)) && C.E.Id != isa::Engine::DVE)
-    C.fault(FaultKind::BadProgram, "bitvec ops in tensor_scalar run on the Vector engine only");
+  // The Scalar engine's ops and bitvec ops on Vector only are verified.
   isa::DType SrcType = C.ap("src").Type;
   if ((isBitvec(Op0) || isBitvec(Op1)) && isIntegerType(SrcType)) {
     // Raw integers: a bitvec op takes the lane's integer (exact) and the
     // scalar's integer part; an arithmetic op in the chain computes in fp32
     // (its result's integer part feeds a following bitvec op).
     View Src = C.view("src"), Dst = C.view("dst");
-    if (Src.P != Dst.P || Src.N != Dst.N)
-      C.fault(FaultKind::Shape, fmt::format("'src' [{} x {}] and 'dst' [{} x {}] must have the "
-                                            "same shape",
-                                            Src.P, Src.N, Dst.P, Dst.N));
     std::vector<uint8_t> In, Out(size_t(Dst.P) * Dst.N * Dst.ElemBytes);
     C.readElements(Src, In);
     struct Lane {
@@ -143,12 +114,8 @@ void execTENSOR_SCALAR(ExecContext &C, const isa::Instr &) {
 }
 
 void execSCALAR_TENSOR_TENSOR(ExecContext &C, const isa::Instr &) {
-  notBothPsum(C, "src0", "src1");
-  requireArithmetic(C, "op0");
-  requireArithmetic(C, "op1");
   isa::AluOp Op0 = C.enumOf<isa::AluOp>("op0"), Op1 = C.enumOf<isa::AluOp>("op1");
   Tile A = C.load("src0"), B = C.load("src1");
-  C.requireShape("src0", A, "src1", B);
   for (uint32_t P = 0; P < A.P; ++P) {
     float S = C.scalar("scalar", P);
     for (uint64_t K = 0; K < A.N; ++K)
@@ -169,11 +136,8 @@ void execTENSOR_COPY(ExecContext &C, const isa::Instr &) {
 }
 
 void execTENSOR_COPY_PREDICATED(ExecContext &C, const isa::Instr &) {
-  if (C.ap("dst").Type != C.ap("src").Type)
-    C.fault(FaultKind::DType, "src and dst of tensor_copy_predicated share a dtype");
+  // One dtype and one shape for all three (verified).
   View Dst = C.view("dst"), Src = C.view("src"), Pred = C.view("predicate");
-  if (Src.P != Dst.P || Src.N != Dst.N || Pred.P != Dst.P || Pred.N != Dst.N)
-    C.fault(FaultKind::Shape, "dst, src and predicate must have the same shape");
   std::vector<uint8_t> S, P, D;
   C.readElements(Src, S);
   C.readElements(Pred, P);
@@ -189,9 +153,6 @@ void execSELECT(ExecContext &C, const isa::Instr &) {
   std::vector<uint8_t> P;
   C.readElements(Pred, P);
   Tile T = C.load("on_true"), F = C.load("on_false");
-  C.requireShape("on_true", T, "on_false", F);
-  if (Pred.P != T.P || Pred.N != T.N)
-    C.fault(FaultKind::Shape, "predicate must have the shape of on_true and on_false");
   for (size_t K = 0; K < T.V.size(); ++K)
     if (loadAsInt(Pred.AP->Type, P.data() + K * Pred.ElemBytes) == 0)
       T.V[K] = F.V[K];

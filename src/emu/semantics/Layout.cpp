@@ -54,7 +54,7 @@ bool holds(ExecContext &C, isa::AluOp Cmp, int32_t V) {
     return V < 0;
   case isa::AluOp::LessEqual:
     return V <= 0;
-  default:
+  default: // the verifier admits comparisons only
     C.fault(FaultKind::BadProgram, "operand 'cmp' of 'affine_select' must be a comparison");
   }
 }
@@ -66,22 +66,15 @@ void execTRANSPOSE_DVE(ExecContext &C, const isa::Instr &) {
   View Dst = C.view("dst");
   uint32_t EB = isa::dtype(In.Type).StorageBytes;
   RawTile Out = In;
+  // One dtype; dst [F, P] for one tile, else multiples of 32 (verified).
   if (In.P <= 32 && In.N <= 32) {
     // One tile: [P, F] -> [F, P].
-    if (Dst.P != In.N || Dst.N != In.P)
-      C.fault(FaultKind::Shape, fmt::format("'src' is [{} x {}], so 'dst' must be [{} x {}]", In.P,
-                                            In.N, In.N, In.P));
     Out.P = static_cast<uint32_t>(In.N);
     Out.N = In.P;
     for (uint32_t I = 0; I < In.P; ++I)
       for (uint64_t J = 0; J < In.N; ++J)
         std::memcpy(&Out.Bytes[(J * In.P + I) * EB], &In.Bytes[(I * In.N + J) * EB], EB);
   } else {
-    if (In.P % 32 || In.N % 32)
-      C.fault(FaultKind::Shape,
-              fmt::format("'src' is [{} x {}]: beyond one 32x32 tile both sizes must be "
-                          "multiples of 32",
-                          In.P, In.N));
     for (uint32_t B = 0; B < In.P / 32; ++B)
       for (uint64_t G = 0; G < In.N / 32; ++G)
         for (uint32_t I = 0; I < 32; ++I)
@@ -96,12 +89,7 @@ void execPARTITION_BROADCAST(ExecContext &C, const isa::Instr &) {
   View Dst = C.view("dst");
   if (C.ap("src").Type == Dst.AP->Type) {
     // Same dtype: bit-exact, as tensor_copy is on GpSimd.
-    RawTile In = C.loadRaw("src");
-    if (In.P != 1 || In.N != Dst.N)
-      C.fault(FaultKind::Shape,
-              fmt::format("'src' must be one partition of {} elements (the size of each 'dst' "
-                          "partition), not [{} x {}]",
-                          Dst.N, In.P, In.N));
+    RawTile In = C.loadRaw("src"); // [1, F] (verified)
     RawTile Out = In;
     Out.P = Dst.P;
     Out.Bytes.clear();
@@ -111,11 +99,6 @@ void execPARTITION_BROADCAST(ExecContext &C, const isa::Instr &) {
     return;
   }
   Tile In = C.load("src");
-  if (In.P != 1 || In.N != Dst.N)
-    C.fault(FaultKind::Shape,
-            fmt::format("'src' must be one partition of {} elements (the size of each 'dst' "
-                        "partition), not [{} x {}]",
-                        Dst.N, In.P, In.N));
   Tile Out(Dst.P, Dst.N);
   for (uint32_t P = 0; P < Dst.P; ++P)
     std::copy(In.row(0), In.row(0) + In.N, Out.row(P));
@@ -133,10 +116,8 @@ void execIOTA(ExecContext &C, const isa::Instr &) {
 
 void execAFFINE_SELECT(ExecContext &C, const isa::Instr &) {
   auto Cmp = C.enumOf<isa::AluOp>("cmp");
-  Tile T = C.load("src");
+  Tile T = C.load("src"); // of dst's shape (verified)
   View Dst = C.view("dst");
-  if (T.P != Dst.P || T.N != Dst.N)
-    C.fault(FaultKind::Shape, "'src' and 'dst' must have the same shape");
   std::vector<int32_t> V = affineValues(C, Dst);
   float Fill = C.fimm("fill");
   for (size_t K = 0; K < V.size(); ++K)

@@ -13,23 +13,6 @@ namespace trn::emu {
 
 namespace {
 
-void requireReducible(ExecContext &C, const char *Name) {
-  const isa::EnumValueDesc *V =
-      isa::enumValue(isa::EnumTypeId::AluOp, static_cast<uint8_t>(C.imm(Name)));
-  if (!V || !V->Reducible)
-    C.fault(FaultKind::BadProgram,
-            fmt::format("'{}' cannot reduce with '{}'", C.D.Mnemonic, V ? V->Name : "?"));
-}
-
-void requireComparison(ExecContext &C, const char *Name) {
-  auto Op = C.enumOf<isa::AluOp>(Name);
-  using isa::AluOp;
-  if (Op != AluOp::Equal && Op != AluOp::NotEqual && Op != AluOp::Greater &&
-      Op != AluOp::GreaterEqual && Op != AluOp::Less && Op != AluOp::LessEqual)
-    C.fault(FaultKind::BadProgram,
-            fmt::format("operand '{}' of '{}' must be a comparison", Name, C.D.Mnemonic));
-}
-
 // The first element of a reduction, as the op alone makes it (a reduction
 // of one element is this): |x| for abs_max/abs_min, 1.0 or 0.0 for the
 // logical ops, the integer part for bitvec ops on fp32 lanes.
@@ -64,13 +47,10 @@ bool above(float A, float B) {
 } // namespace
 
 void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
-  requireReducible(C, "op");
+  // A reducible op, axes within src's dimensions, dst [P, outer] (verified).
   isa::AluOp Op = C.enumOf<isa::AluOp>("op");
   const isa::AccessPattern &Src = C.ap("src");
   int64_t Axes = C.imm("axes");
-  if (Axes < 1 || Axes > static_cast<int64_t>(Src.NumDims))
-    C.fault(FaultKind::Shape, fmt::format("axes={} but 'src' has {} free dimension{}", Axes,
-                                          Src.NumDims, Src.NumDims == 1 ? "" : "s"));
   uint64_t Inner = 1;
   for (uint32_t D = Src.NumDims - static_cast<uint32_t>(Axes); D < Src.NumDims; ++D)
     Inner *= Src.Dims[D].Count;
@@ -78,12 +58,6 @@ void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
   bool IntPath = isBitvec(Op) && isIntegerType(Src.Type);
   View DstV = C.view("dst");
   uint64_t Outer = Src.elementsPerPartition() / Inner;
-  if (DstV.P != Src.NumPartitions || DstV.N != Outer)
-    C.fault(FaultKind::Shape,
-            fmt::format("reducing {} innermost dimension{} of 'src' [{} x {}] leaves [{} x {}], "
-                        "but 'dst' is [{} x {}]",
-                        Axes, Axes == 1 ? "" : "s", Src.NumPartitions, Src.elementsPerPartition(),
-                        Src.NumPartitions, Outer, DstV.P, DstV.N));
   if (IntPath) {
     RawTile In = C.loadRaw("src");
     uint32_t EB = isa::dtype(In.Type).StorageBytes;
@@ -96,7 +70,7 @@ void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
           Acc = aluOpInt(Op, Acc, loadAsInt(In.Type, Row + K * EB));
         Acc = bitvecResult(In.Type, Acc);
         storeInteger(DstV.AP->Type, Out.data() + (size_t(P) * Outer + O) * DstV.ElemBytes,
-                 Negate ? -Acc : Acc);
+                     Negate ? -Acc : Acc);
       }
     C.writeElements(DstV, Out);
     return;
@@ -115,11 +89,8 @@ void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
 }
 
 void execTENSOR_TENSOR_SCAN(ExecContext &C, const isa::Instr &) {
-  if (C.ap("src0").Space == isa::MemSpace::PSUM && C.ap("src1").Space == isa::MemSpace::PSUM)
-    C.fault(FaultKind::BadProgram, "'src0' and 'src1' may not both be in PSUM");
   isa::AluOp Op0 = C.enumOf<isa::AluOp>("op0"), Op1 = C.enumOf<isa::AluOp>("op1");
   Tile A = C.load("src0"), B = C.load("src1");
-  C.requireShape("src0", A, "src1", B);
   for (uint32_t P = 0; P < A.P; ++P) {
     float R = C.scalar("initial", P);
     float *Row = A.row(P);
@@ -154,12 +125,7 @@ void execBN_STATS(ExecContext &C, const isa::Instr &) {
 }
 
 void execBN_AGGR(ExecContext &C, const isa::Instr &) {
-  Tile In = C.load("src");
-  if (In.N == 0 || In.N % 3)
-    C.fault(FaultKind::Shape,
-            fmt::format("'src' has {} elements per partition: bn_aggr takes (count, mean, M2) "
-                        "triples",
-                        In.N));
+  Tile In = C.load("src"); // triples (verified)
   Tile Out(In.P, 2);
   for (uint32_t P = 0; P < In.P; ++P) {
     float N = 0, Mean = 0, M2 = 0;
@@ -179,10 +145,7 @@ void execBN_AGGR(ExecContext &C, const isa::Instr &) {
 }
 
 void execMAX8(ExecContext &C, const isa::Instr &) {
-  Tile In = C.load("src");
-  if (In.N < 8)
-    C.fault(FaultKind::Shape,
-            fmt::format("max8 needs at least 8 elements per partition, not {}", In.N));
+  Tile In = C.load("src"); // at least 8 elements per partition (verified)
   Tile Out(In.P, 8);
   for (uint32_t P = 0; P < In.P; ++P) {
     std::vector<float> Row(In.row(P), In.row(P) + In.N);
@@ -193,9 +156,7 @@ void execMAX8(ExecContext &C, const isa::Instr &) {
 }
 
 void execFIND_INDEX8(ExecContext &C, const isa::Instr &) {
-  Tile In = C.load("src"), Values = C.load("values");
-  if (Values.P != In.P || Values.N != 8)
-    C.fault(FaultKind::Shape, "'values' must be [P, 8] with the partitions of 'src'");
+  Tile In = C.load("src"), Values = C.load("values"); // values and dst [P, 8] (verified)
   View Dst = C.view("dst");
   std::vector<uint8_t> Out(size_t(In.P) * 8 * Dst.ElemBytes);
   for (uint32_t P = 0; P < In.P; ++P)
@@ -213,8 +174,6 @@ void execFIND_INDEX8(ExecContext &C, const isa::Instr &) {
 }
 
 void execRANGE_SELECT(ExecContext &C, const isa::Instr &) {
-  requireComparison(C, "cmp0");
-  requireComparison(C, "cmp1");
   isa::AluOp Cmp0 = C.enumOf<isa::AluOp>("cmp0"), Cmp1 = C.enumOf<isa::AluOp>("cmp1");
   int64_t Start = C.imm("start");
   Tile T = C.load("src");
@@ -235,17 +194,12 @@ void execRANGE_SELECT(ExecContext &C, const isa::Instr &) {
 }
 
 void execPARTITION_REDUCE(ExecContext &C, const isa::Instr &) {
-  requireReducible(C, "op");
+  // A reducible op; dst [1, F] (verified).
   isa::AluOp Op = C.enumOf<isa::AluOp>("op");
   if (isBitvec(Op) && isIntegerType(C.ap("src").Type)) {
     // Raw integers, as tensor_reduce combines them.
     RawTile In = C.loadRaw("src");
     View Dst = C.view("dst");
-    if (Dst.P != 1 || Dst.N != In.N)
-      C.fault(FaultKind::Shape,
-              fmt::format("'dst' must be [1 x {}] (one partition of src's free size), not "
-                          "[{} x {}]",
-                          In.N, Dst.P, Dst.N));
     uint32_t EB = isa::dtype(In.Type).StorageBytes;
     std::vector<uint8_t> Out(In.N * Dst.ElemBytes);
     for (uint64_t K = 0; K < In.N; ++K) {

@@ -17,9 +17,6 @@ namespace trn::emu {
 
 namespace {
 
-bool isFp32Family(isa::DType T) { return T == isa::DType::FP32 || T == isa::DType::TF32; }
-bool isLegacyFp8(isa::DType T) { return T == isa::DType::FP8_E4M3 || T == isa::DType::FP8_E5M2; }
-
 void loadStationary(ExecContext &C) {
   View V = C.view("stationary");
   RawTile Raw = C.loadRaw("stationary");
@@ -37,47 +34,27 @@ void loadStationary(ExecContext &C) {
 
 void multiplyMoving(ExecContext &C) {
   Stationary &S = C.M.PeStationary;
-  if (!S.Loaded)
-    C.fault(FaultKind::BadProgram, "no stationary is loaded: load_stationary or matmul first");
+  // A matmul's own stationary was checked against its other operands by
+  // the verifier, as was multiply_moving's where the stream shows which
+  // stationary it finds; otherwise it is checked now, with the one loaded.
+  if (C.I.Op == isa::Opcode::MULTIPLY_MOVING) {
+    verify::Stationary Loaded{S.Type, S.K, S.M};
+    if (std::optional<verify::Diagnostic> D =
+            verify::checkAgainstStationary(C.I, S.Loaded ? &Loaded : nullptr))
+      C.fault(faultKindOf(D->Kind), D->Message);
+  }
   Tile Mov = C.load("moving");
-  isa::DType MovType = C.ap("moving").Type;
-  if (Mov.P != S.K)
-    C.fault(FaultKind::Shape,
-            fmt::format("'moving' has {} partitions but the stationary has K = {}: the "
-                        "contraction runs over partitions",
-                        Mov.P, S.K));
-  if (isFp32Family(MovType) != isFp32Family(S.Type))
-    C.fault(FaultKind::DType,
-            fmt::format("fp32 and tf32 pair only with each other: stationary {}, moving {}",
-                        isa::dtype(S.Type).Name, isa::dtype(MovType).Name));
-  if ((MovType == isa::DType::FP8_E4M3FN && isLegacyFp8(S.Type)) ||
-      (S.Type == isa::DType::FP8_E4M3FN && isLegacyFp8(MovType)))
-    C.fault(FaultKind::DType, "fp8_e4m3fn cannot be mixed with fp8_e4m3/fp8_e5m2");
   View Dst = C.view("dst");
-  if (Dst.P != S.M || Dst.N != Mov.N)
-    C.fault(FaultKind::Shape,
-            fmt::format("the result is [{} x {}] (stationary M x moving N), but 'dst' is [{} x {}]",
-                        S.M, Mov.N, Dst.P, Dst.N));
   bool Transpose = C.flag("transpose");
   if (Transpose) {
     // Pass-through: dst = stationary^T, bit-exact (A2). The moving operand
-    // must be the identity NKI lowers the transpose with: K x K, so that
-    // dst is [M, K].
-    if (Mov.N != S.K)
-      C.fault(FaultKind::Shape,
-              fmt::format("transpose=true needs a {0} x {0} identity as the 'moving' operand, "
-                          "not [{0} x {1}]",
-                          S.K, Mov.N));
+    // must be the identity NKI lowers the transpose with (K x K, verified):
+    // its values are data, checked here.
     for (uint32_t K = 0; K < Mov.P; ++K)
       for (uint64_t N = 0; N < Mov.N; ++N)
         if (Mov.at(K, N) != (K == N ? 1.0f : 0.0f))
           C.fault(FaultKind::Shape, "transpose=true needs an identity as the 'moving' operand");
     uint32_t SB = isa::dtype(S.Type).StorageBytes;
-    if (Dst.ElemBytes != (SB == 1 ? 2u : SB))
-      C.fault(FaultKind::DType,
-              fmt::format("a transpose of {} writes {}-byte elements, but 'dst' is {}",
-                          isa::dtype(S.Type).Name, SB == 1 ? 2 : SB,
-                          isa::dtype(Dst.AP->Type).Name));
     std::vector<uint8_t> Out(size_t(Dst.P) * Dst.N * Dst.ElemBytes, 0);
     for (uint32_t M = 0; M < S.M; ++M)
       for (uint32_t K = 0; K < S.K; ++K)
@@ -87,8 +64,6 @@ void multiplyMoving(ExecContext &C) {
     C.writeElements(Dst, Out, /*FromMatmul=*/true);
     return;
   }
-  if (Dst.AP->Type != isa::DType::FP32)
-    C.fault(FaultKind::DType, "a matmul result is fp32 (bf16/fp16 only with transpose=true)");
   bool Accumulate = C.enumOf<isa::PsumMode>("acc") == isa::PsumMode::Accumulate;
   Tile Out(Dst.P, Dst.N);
   if (Accumulate) {
@@ -141,13 +116,9 @@ void execMATMUL(ExecContext &C, const isa::Instr &) {
 void execTRANSPOSE_PE(ExecContext &C, const isa::Instr &) {
   // As the hardware does it: a matmul of src (as the stationary) against an
   // identity, in fp32, so 0 * inf = NaN spreads across a row (ISA).
+  // dst is [F, P] of src's dtype (verified).
   Tile In = C.load("src");
   View Dst = C.view("dst");
-  if (Dst.AP->Type != C.ap("src").Type)
-    C.fault(FaultKind::DType, "transpose keeps the dtype: 'dst' must have the dtype of 'src'");
-  if (Dst.P != In.N || Dst.N != In.P)
-    C.fault(FaultKind::Shape,
-            fmt::format("'src' is [{} x {}], so 'dst' must be [{} x {}]", In.P, In.N, In.N, In.P));
   Tile Out(Dst.P, Dst.N);
   for (uint64_t F = 0; F < In.N; ++F)
     for (uint32_t P = 0; P < In.P; ++P) {

@@ -15,7 +15,7 @@
 
 # CHECK:      {{^}}.psum p : fp32[128, 512] partition 0 at 0x1800{{$}}
 # CHECK:      {{^}}# PE (Tensor): 1 instructions{{$}}
-# CHECK-NEXT: {{^}}    pe.matmul ap(psum fp32, 0:128, 0x1A00, [1, 64]), ap(sbuf fp32, 0:128, 0x0, [1, 64]), ap(sbuf fp32, 0:128, 0x100, [1, 64]){{( +#.*)?$}}
+# CHECK-NEXT: {{^}}    pe.matmul ap(psum fp32, 0:64, 0x1A00, [1, 64]), ap(sbuf fp32, 0:128, 0x0, [1, 64]), ap(sbuf fp32, 0:128, 0x100, [1, 64]){{( +#.*)?$}}
 # CHECK-EMPTY:
 # CHECK-NEXT: {{^}}# DVE (Vector): 4 instructions{{$}}
 # CHECK-NEXT: {{^}}    dve.tensor_copy ap(sbuf fp32, 0:128, 0x100, [1, 64]), ap(sbuf fp32, 0:128, 0x0, [1, 64]){{( +#.*)?$}}
@@ -36,7 +36,7 @@ dve.tensor_copy ap(sbuf fp32, 0:128, 0x100, [1, 64]), ap(sbuf fp32, 0:128, 0, [1
 # expressions in the base; a register offset on each side.
 dve.tensor_copy ap(sbuf fp32, 64:128, addr(y) + 63 * 4, [-1, 64]) + r3, x[64:128]
 dve.tensor_copy ap(psum fp32, 0:32, 0x1800, [64, 8], [1, 8]), ap(sbuf fp32, 96:128, 0, [8, 8], [1, 8]) + r0
-pe.matmul ap(psum fp32, 0:128, addr(p) + 4 * 128, [1, 64]), x, y
+pe.matmul ap(psum fp32, 0:64, addr(p) + 4 * 128, [1, 64]), x, y
 # HBM: rows of 128 elements; rows walked backwards; four free dimensions
 # (a zero stride repeats).
 sp.dma_copy ap(hbm bf16, [128, 2], addr(t3), [16, 8], [1, 16]), ap(sbuf bf16, 0:2, 0, [16, 8], [1, 16]), q2.3

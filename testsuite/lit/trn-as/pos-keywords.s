@@ -12,10 +12,10 @@
 .sbuf cube : fp32[128, 4, 16]
 
 # CHECK:      {{^}}# PE (Tensor): 2 instructions{{$}}
-# CHECK-NEXT: {{^}}    pe.matmul ap(psum fp32, 0:128, 0x0, [1, 64]), ap(sbuf fp32, 0:128, 0x0, [1, 64]), ap(sbuf fp32, 0:128, 0x0, [1, 64]), acc=accumulate{{( +#.*)?$}}
-# CHECK-NEXT: {{^}}    pe.matmul ap(psum fp32, 0:128, 0x0, [1, 64]), ap(sbuf fp32, 0:128, 0x0, [1, 64]), ap(sbuf fp32, 0:128, 0x0, [1, 64]), acc=accumulate{{( +#.*)?$}}
-pe.matmul p, x, x, transpose=false, acc=accumulate
-pe.matmul p, x, x, acc=accumulate
+# CHECK-NEXT: {{^}}    pe.matmul ap(psum fp32, 0:64, 0x0, [1, 64]), ap(sbuf fp32, 0:128, 0x0, [1, 64]), ap(sbuf fp32, 0:128, 0x0, [1, 64]), acc=accumulate{{( +#.*)?$}}
+# CHECK-NEXT: {{^}}    pe.matmul ap(psum fp32, 0:64, 0x0, [1, 64]), ap(sbuf fp32, 0:128, 0x0, [1, 64]), ap(sbuf fp32, 0:128, 0x0, [1, 64]), acc=accumulate{{( +#.*)?$}}
+pe.matmul p[0:64], x, x, transpose=false, acc=accumulate
+pe.matmul p[0:64], x, x, acc=accumulate
 
 # CHECK:      {{^}}# DVE (Vector): 6 instructions{{$}}
 # CHECK-NEXT: {{^}}    dve.tensor_reduce ap(sbuf fp32, 0:128, 0x100, [1, 1]), ap(sbuf fp32, 0:128, 0x0, [1, 64]), maximum, negate=true{{( +#.*)?$}}

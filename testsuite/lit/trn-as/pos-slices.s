@@ -39,8 +39,8 @@ sp.dma_copy y, c, q1.0
 # CHECK-NEXT: {{^}}    sp.dma_copy ap(sbuf bf16, 32:64, 0x120, [1, 16]), ap(hbm bf16, [16, 32], 0x10800, [1, 16]), q1.1{{( +#.*)?$}}
 sp.dma_copy y[:, 1], c[2], q1.1
 # A step on the innermost dimension of a 3-D slice.
-# CHECK-NEXT: {{^}}    sp.dma_copy ap(sbuf bf16, 32:64, 0x100, [16, 4], [4, 4]), ap(hbm bf16, [16, 32], 0x10400, [4, 4]), q1.2{{( +#.*)?$}}
-sp.dma_copy y[:, :, 0:16:4], c[1, :, 0:16:4], q1.2
+# CHECK-NEXT: {{^}}    sp.dma_copy ap(sbuf bf16, 32:64, 0x100, [16, 4], [4, 4]), ap(hbm bf16, [512, 4], 0x10000, [16, 32], [4, 4]), q1.2{{( +#.*)?$}}
+sp.dma_copy y[:, :, 0:16:4], c[:, :, 0:16:4], q1.2
 # A step that does not divide the range rounds the count up: 0, 3, 6, 9.
 # CHECK-NEXT: {{^}}    sp.dma_copy ap(sbuf fp32, 0:1, 0x0, [1, 4]), ap(hbm int32, [0, 1], 0x11000, [3, 4]), q2.0{{( +#.*)?$}}
 sp.dma_copy x[0, 0:4], v[0:10:3], q2.0

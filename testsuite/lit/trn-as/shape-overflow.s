@@ -24,7 +24,7 @@
 # CHECK-NEXT: {{^}}                ^~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
 .tensor c : int8[16777216, 16777216] input
 .tensor u : fp32[4] input
-.sbuf v : fp32[128, 4]
+.sbuf v : fp32[1, 4]
 sp.dma_copy v, u, q0.0
 # CHECK-NEXT: {{^.*/}}shape-overflow.s:[[@LINE+3]]:13: error: undefined tensor 's'{{$}}
 # CHECK-NEXT: {{^}}sp.dma_copy s[:, 1, 0:4], u, q0.1{{$}}

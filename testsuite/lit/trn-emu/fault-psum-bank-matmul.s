@@ -14,7 +14,7 @@
 dve.memset w, 1.0
 dve.memset v, 1.0 signal(s0)
 pe.li r5, 480
-# CHECK:      {{^.*/}}fault-psum-bank-matmul.s:[[@LINE+3]]:1: error: PSUM bank at {{[0-9]+}} ns on PE, instruction 1 (matmul): operand 'dst': PSUM bytes 1920..2175 cross the bank boundary at 2048{{$}}
+# CHECK:      {{^.*/}}fault-psum-bank-matmul.s:[[@LINE+3]]:1: error: PSUM bank at {{[0-9]+}} ns on PE, instruction 1 (matmul): operand 'dst': PSUM bytes 1920..2175 cross the bank boundary at 2048 (register r5 = 480){{$}}
 # CHECK-NEXT: {{^}}    pe.matmul ap(psum fp32, 0:32, 0x0, [1, 64]) + r5, ap(sbuf bf16, 0:32, 0x0, [1, 32]), ap(sbuf bf16, 0:32, 0x40, [1, 64]) wait(s0 >= 1) signal(s1){{$}}
 # CHECK-NOT:  {{.}}
 pe.matmul ap(psum fp32, 0:32, addr(p), [1, 64]) + r5, w, v wait(s0 >= 1) signal(s1)
