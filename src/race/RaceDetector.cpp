@@ -127,11 +127,14 @@ struct RaceDetector::State {
       if (E != static_cast<unsigned>(Waiter) && Executing[E] && Executing[E]->Sem == Sem)
         Out.push_back({E, Executing[E]->Amount, Clocks[E]});
     for (auto &[Q, Tid] : QueueTid) {
-      VectorClock C = Clocks[Tid];
       auto Run = InFlight.find(Q);
       if (Run != InFlight.end() && Run->second && Run->second->Sem == Sem)
-        Out.push_back({Tid, Run->second->Amount, C});
-      for (const Triggered &T : Triggers[Q]) {
+        Out.push_back({Tid, Run->second->Amount, Clocks[Tid]});
+      auto Waiting = Triggers.find(Q);
+      if (Waiting == Triggers.end() || Waiting->second.empty())
+        continue;
+      VectorClock C = Clocks[Tid];
+      for (const Triggered &T : Waiting->second) {
         C.tick(Tid);
         C.join(T.Clock);
         if (T.Sig && T.Sig->Sem == Sem)

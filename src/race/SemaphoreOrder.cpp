@@ -59,6 +59,16 @@ VectorClock SemaphoreOrder::acquire(isa::WaitCond Cond, int32_t Value, const Vec
   int64_t Needed = int64_t(Value) - Initial + (Cond == isa::WaitCond::Gt ? 1 : 0);
   if (Needed <= 0)
     return {}; // held before any signal
+  if (Senders.size() == 1 && Later.empty()) {
+    // One sender, nothing pending (the common case): its first signals
+    // that reach Needed, found by bisection (totals rise along Kept).
+    const SenderSignals &X = Senders.front();
+    if (X.BaseCum >= Needed)
+      return X.Base;
+    auto It = std::partition_point(X.Kept.begin(), X.Kept.end(),
+                                   [&](const Record &R) { return R.Cum < Needed; });
+    return It == X.Kept.end() ? All : It->Clock;
+  }
   // Each sender's signals: those arrived, then those pending.
   std::vector<SenderView> Views;
   for (const SenderSignals &X : Senders)
@@ -82,9 +92,12 @@ VectorClock SemaphoreOrder::acquire(isa::WaitCond Cond, int32_t Value, const Vec
   for (size_t S = 0; S < J; ++S) {
     const SenderView &V = Views[S];
     size_t M = 0;
-    if (V.Arrived)
-      while (M < V.Arrived->Kept.size() && Waiter.covers(V.Tid, V.Arrived->Kept[M].At))
-        ++M;
+    if (V.Arrived) { // epochs rise along Kept: the covered ones are a prefix
+      Epoch Known = Waiter.get(V.Tid);
+      M = static_cast<size_t>(std::partition_point(V.Arrived->Kept.begin(), V.Arrived->Kept.end(),
+                                                   [&](const Record &R) { return R.At <= Known; }) -
+                              V.Arrived->Kept.begin());
+    }
     Min[S] = M;
   }
   for (size_t S = J; S-- > 0;)
