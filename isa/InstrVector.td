@@ -165,4 +165,5 @@ def RANGE_SELECT : Instr<0x2F, "range_select", [DVE],
   "fp32), NaN propagating; in a bf16 or fp16 dst the fill becomes -inf. trn2 "
   "and later."> {
   let MinGen = 3;
+  let Outputs = ["dst", "reduce"];
 }
