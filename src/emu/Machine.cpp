@@ -585,13 +585,13 @@ int64_t Machine::throttledPs(int64_t Start, int64_t FullRatePs) {
     PeBusy.pop_front();
   if (RampStartPs < 0) {
     RampStartPs = Start; // PE's first work: cold
-  } else {
-    // Busy less than ThresholdPercent of the window (since the ramp began,
-    // at most WindowNs): the limit engages again.
-    int64_t From = std::max(Start - Window, RampStartPs), Busy = 0;
+  } else if (Start - RampStartPs >= Window) {
+    // Once a ramp has run a window's length, a window in which PE was busy
+    // less than ThresholdPercent of the time engages the limit again.
+    int64_t From = Start - Window, Busy = 0;
     for (auto [B, E] : PeBusy)
       Busy += std::max<int64_t>(0, std::min(E, Start) - std::max(B, From));
-    if (Start > From && Busy * 100 < int64_t(T.ThresholdPercent) * (Start - From))
+    if (Busy * 100 < int64_t(T.ThresholdPercent) * Window)
       RampStartPs = Start;
   }
   double S0 = T.StartPercent / 100.0, K = (1.0 - S0) / double(Ramp);
