@@ -152,9 +152,10 @@ def trn3 : Chip<"trn3", 4, "Trainium3, NeuronCore-v4"> {
 // first ~3 microseconds after work begins. If utilization drops below 50%
 // over any ~3 microsecond window ... the limit re-engages". The model: PE
 // runs at StartPercent of its rate when work begins and the rate rises
-// linearly to 100% over RampNs; at each PE instruction's start, if PE was
-// busy less than ThresholdPercent of the last WindowNs, the ramp restarts.
-// Busy time, not FLOPs, measures utilisation (chosen: EXP does not say).
+// linearly to 100% over RampNs; once a ramp has run WindowNs, an
+// instruction that starts after a WindowNs window in which PE was busy less
+// than ThresholdPercent of the time starts a new ramp. Busy time, not
+// FLOPs, measures utilisation (chosen: EXP does not say).
 class DidtThrottle<list<Chip> chips, int startPercent, int rampNs, int thresholdPercent,
                    int windowNs, string source> {
   list<Chip> Chips = chips;
