@@ -142,3 +142,66 @@ def trn3 : Chip<"trn3", 4, "Trainium3, NeuronCore-v4"> {
   // The v3 Vector modes are assumed to carry over to v4 (A3 is silent).
   let PerfModes = [DveCopy4x, DveCopy2x, DveTensorTensor2x, ActCopy2x];
 }
+
+//===-- Engine timing per chip: throttling, shared ports, DMA signals ------===//
+// Kept out of the Chip class: records that name the chips they apply to.
+
+// TensorE dI/dt throttling (EXP: Neuron Explorer, "Understanding throttling"
+// and the glossary): on trn2 and trn3 "the Tensor Engine starts at roughly
+// 50% utilization of maximum utilization and ramps to full over about the
+// first ~3 microseconds after work begins. If utilization drops below 50%
+// over any ~3 microsecond window ... the limit re-engages". The model: PE
+// runs at StartPercent of its rate when work begins and the rate rises
+// linearly to 100% over RampNs; once a ramp has run WindowNs, an
+// instruction that starts after a WindowNs window in which PE was busy less
+// than ThresholdPercent of the time starts a new ramp. Busy time, not
+// FLOPs, measures utilisation (chosen: EXP does not say).
+class DidtThrottle<list<Chip> chips, int startPercent, int rampNs, int thresholdPercent,
+                   int windowNs, string source> {
+  list<Chip> Chips = chips;
+  int StartPercent = startPercent;
+  int RampNs = rampNs;
+  int ThresholdPercent = thresholdPercent;
+  int WindowNs = windowNs;
+  string Source = source;
+}
+def PeDidtThrottle : DidtThrottle<[trn2, trn3], 50, 3000, 50, 3000,
+  "EXP: starts at ~50%, ramps to full over ~3 us, re-engages below 50% in any ~3 us window">;
+
+// Two engines that cannot use a memory port at the same time: an
+// instruction of one that uses the port waits until the other's
+// instruction using it ends (the compiler serialises them on trn1, the
+// hardware arbitrates on trn2; the model serialises both). An instruction
+// uses the port when a tensor operand lies in Space; with PerfModeOnlyA,
+// an instruction of engine A uses it only when a performance mode applied.
+class PortShare<string name, list<Chip> chips, Engine a, Engine b, MemSpace space,
+                bit perfModeOnlyA, string source> {
+  string Name = name;
+  list<Chip> Chips = chips;
+  Engine A = a;
+  Engine B = b;
+  MemSpace Space = space;
+  bit PerfModeOnlyA = perfModeOnlyA;
+  string Source = source;
+}
+def SbufDveGpSimd : PortShare<"sbuf-dve-gpsimd", [trn1], DVE, POOL, SBUF, 0,
+  "A1: on NeuronCore-v2 Vector and GpSimd cannot access SBUF in parallel">;
+def PsumDveAct : PortShare<"psum-dve-act", [trn1], DVE, ACT, PSUM, 0,
+  "A1: on NeuronCore-v2 Vector and Scalar cannot access PSUM in parallel">;
+// A2 (v3): the Vector perf modes use a bus shared with GpSimd, arbitrated in
+// hardware; the arbitration is unpublished. Carried to v4 with the Vector
+// perf modes (chosen: A3 is silent).
+def SbufDvePerfGpSimd : PortShare<"sbuf-dve-perf-mode-gpsimd", [trn2, trn3], DVE, POOL, SBUF, 1,
+  "A2: Vector's performance mode shares a memory bus with GpSimd, arbitrated by the hardware">;
+
+// From a DMA transfer's completion to the start of an engine instruction
+// that waited on its semaphore: ~300 ns in both published trn2 profiles of
+// the DMA overview (example 1: 24,699 ns to ~25,014 ns; example 2: ~294 ns,
+// read off the timelines). The same on trn1 and trn3 (chosen).
+class DmaSignalDelay<list<Chip> chips, int ns, string source> {
+  list<Chip> Chips = chips;
+  int Ns = ns;
+  string Source = source;
+}
+def DmaToEngineSignal : DmaSignalDelay<[trn1, trn2, trn3], 300,
+  "DMA (overview, trn2 profiles of examples 1 and 2): ~300 ns from a transfer's end to the waiting ScalarE instruction's start">;

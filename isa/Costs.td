@@ -31,7 +31,7 @@ class CostConst<string name, int value, string source> {
 def MIN_II         : CostConst<"MIN_II", 64, "ISA-OLD: minimum initiation interval for small tiles">;
 def MIN_II_DYNAMIC : CostConst<"MIN_II_DYNAMIC", 600, "ISA-OLD: copy at a runtime (register) offset">;
 def GPSIMD_START   : CostConst<"GPSIMD_START", 150, "ISA-OLD: GpSimd start-up">;
-def MM_INIT_LATENCY: CostConst<"MM_INIT_LATENCY", 64, "A1: TensorE fill latency">;
+def MM_INIT_LATENCY: CostConst<"MM_INIT_LATENCY", 64, "A1: TensorE fill latency, the floor of a multiply's II">;
 def ACT_READ_ACC   : CostConst<"ACT_READ_ACC", 64, "A1: ActReadAccumulator, reading ScalarE's reduce registers">;
 def ACCESS_FIXED   : CostConst<"ACCESS_FIXED", 60, "A1: fixed cost of one tensor access">;
 // Sequencer-only work is unpublished: chosen as one cycle per register or
@@ -60,7 +60,8 @@ def OpsSubMul     : CostPred<"OpsSubMul", "op0 is subtract and op1 is multiply">
 def EvenN         : CostPred<"EvenN", "N is even">;
 def HasAccumOut   : CostPred<"HasAccumOut", "activation writes its add-reduce accumulator out">;
 def HasRegOffset  : CostPred<"HasRegOffset", "a tensor operand takes a register offset">;
-def ReadsPrevious : CostPred<"ReadsPrevious", "an input reads what the engine's previous datapath instruction wrote">;
+def ReadsPrevious : CostPred<"ReadsPrevious",
+  "an input reads what the engine's previous datapath instruction wrote, before its result latency has passed">;
 def AfterMultiply : CostPred<"AfterMultiply",
   "the engine's previous datapath instruction multiplied (matmul or multiply_moving)">;
 
@@ -74,6 +75,58 @@ class Overhead<list<Engine> engines, list<CostPred> when, CostConst cycles> {
 def DVE_DEPENDENT : CostConst<"DVE_DEPENDENT", 100,
   "A1: VectorE fixed overhead on back-to-back dependent instructions">;
 def DveDependentOverhead : Overhead<[DVE], [ReadsPrevious], DVE_DEPENDENT>;
+
+//===-- Engine timing: result latency, interlocks, ACT tables -------------===//
+// An instruction occupies its engine for its cost, the initiation interval
+// (II): the next instruction of the engine may start when it ends. Its
+// result, and its signal(...), reach a consumer ResultLatency cycles later.
+// The published figures are end to end, from the end of the producer's II
+// to the start of a consumer that waited for it; the model does not split
+// them into a pipeline drain and a semaphore hop. A consumer on the same
+// engine (ReadsPrevious: it reads what the engine's previous datapath
+// instruction wrote, whose result is not visible yet) pays the same latency
+// as an overhead; one on another engine waits for the delayed signal.
+class ResultLatency<Engine engine, CostConst cycles> {
+  Engine Engine = engine;
+  CostConst Cycles = cycles;
+}
+// ScalarE: tiny dependent instructions start every ~189 ns = 264 cycles on
+// NC-v2 (PERF, Opt #5a, profile fig. 16), MIN_II + 200.
+def ACT_DEPENDENT  : CostConst<"ACT_DEPENDENT", 200,
+  "PERF: tiny dependent ScalarE instructions issue every ~264 cycles (189 ns on NC-v2) = MIN_II + 200">;
+def ActDependentOverhead : Overhead<[ACT], [ReadsPrevious], ACT_DEPENDENT>;
+def POOL_DEPENDENT : CostConst<"POOL_DEPENDENT", 100,
+  "chosen: unpublished; Vector's DVE_DEPENDENT, the other SBUF-to-SBUF SIMD engine">;
+def PoolDependentOverhead : Overhead<[POOL], [ReadsPrevious], POOL_DEPENDENT>;
+// TensorE's result crosses the array's 128 rows before the last partial
+// sums reach PSUM (A1: a 128 x 128 systolic array); the latency itself is
+// unpublished.
+def PE_RESULT      : CostConst<"PE_RESULT", 128,
+  "chosen: one cycle per row of the 128-row array (A1); unpublished">;
+def PeResultLatency   : ResultLatency<PE, PE_RESULT>;
+def DveResultLatency  : ResultLatency<DVE, DVE_DEPENDENT>;
+def ActResultLatency  : ResultLatency<ACT, ACT_DEPENDENT>;
+def PoolResultLatency : ResultLatency<POOL, POOL_DEPENDENT>;
+// A signal sent by a sequencer instruction (sem_signal, or a signal on a
+// control instruction) only crosses the semaphore fabric: 30 ns between the
+// end of a ScalarE instruction and the start of the next one waiting on its
+// semaphore (PERF fig. 16: 189 ns start to start, 159 ns duration), in
+// cycles of the 1.4 GHz NC-v2 ScalarE.
+def SEM_HOP        : CostConst<"SEM_HOP", 42,
+  "PERF fig. 16: 189 - 159 = 30 ns between an instruction's end and its waiter's start, x 1.4 GHz">;
+
+// ScalarE evaluates functions from tables (PWP tables, grouped in activation
+// function sets, RUNTIME-NEFF); the first activation whose function is not
+// in the set ScalarE holds loads the function's set first (the profiler's
+// ACT_TABLE_LOAD). The sets and their members are in Enums.td.
+// 1.28 us in both published trn2 profiles of the DMA overview (examples 1
+// and 2: 1,283 ns each, read off the timeline), x 1.2 GHz; the same cycles
+// on trn1 and trn3 (chosen: no published figure).
+def ACT_TABLE_LOAD : CostConst<"ACT_TABLE_LOAD", 1536,
+  "DMA (overview, trn2 profiles of examples 1 and 2): ~1.28 us table load before the first exp, x 1.2 GHz">;
+def ActTableMiss  : CostPred<"ActTableMiss",
+  "the activation function needs a table set other than the one ScalarE holds">;
+def ActTableLoadOverhead : Overhead<[ACT], [ActTableMiss], ACT_TABLE_LOAD>;
 
 // Formula operators; a formula is a dag over CostVar, CostConst and ints.
 class CostOp<string name, string infix> {
@@ -102,41 +155,60 @@ class CostClass<string unit, list<CostCase> cases, string source> {
 }
 
 //===-- TensorE (section 3.2) ---------------------------------------------===//
-// matmul = LoadStationary + MultiplyMoving with the load in the background:
-// the published average max(min(64, N_stationary), N_moving), 4x for fp32.
+// matmul = LoadStationary + MultiplyMoving. The multiply's II is
+// max(MM_INIT_LATENCY, N) (A1: II of back-to-back matmuls is max(N, 64); the
+// perf guide's 64-cycle floor), 4x for fp32 (A1). The load is "fast" (A1: up
+// to 4x faster than a MultiplyMoving of the same free size, i.e.
+// max(64, M) / 4) and runs in the background of the previous multiply (A1),
+// which took max(64, N) >= max(64, M) / 4 cycles: right after a multiply only
+// the multiply is paid. ISA-OLD's published average, max(min(64, M), N), is
+// this steady state without the floor; with it, a 1-column matmul costs the
+// 64 cycles the split form always charged.
 def CC_Matmul : CostClass<"cycles", [
-    CostCase<[Fp32Matmul], (Mul 4, (Max (Min 64, NStat), NMov))>,
-    CostCase<[], (Max (Min 64, NStat), NMov)>],
-  "ISA-OLD nc_matmul; fp32 4x (A1)">;
-// The split form: the published formula read as a weight load of
-// min(64, N_stationary) that may overlap the previous multiply, and a
-// multiply whose back-to-back II is max(N, 64) (A1).
-// Right after a multiply the load runs in the background (A1): the multiply
-// took max(64, N) >= min(64, N_stationary) cycles, so only issuing it
-// remains.
+    CostCase<[AfterMultiply, Fp32Matmul], (Mul 4, (Max MM_INIT_LATENCY, NMov))>,
+    CostCase<[AfterMultiply], (Max MM_INIT_LATENCY, NMov)>,
+    CostCase<[Fp32Matmul], (Mul 4, (Add (CeilDiv (Max MM_INIT_LATENCY, NStat), 4),
+                                        (Max MM_INIT_LATENCY, NMov)))>,
+    CostCase<[], (Add (CeilDiv (Max MM_INIT_LATENCY, NStat), 4), (Max MM_INIT_LATENCY, NMov))>],
+  "A1: MM II max(N, 64), fast and background LoadStationary; ISA-OLD nc_matmul; fp32 4x (A1)">;
+// The split form, with the same two parts. Right after a multiply the load
+// runs in the background (A1): only issuing it (SEQ_OP) remains.
 def CC_LoadStationary : CostClass<"cycles", [
     CostCase<[AfterMultiply], (Id SEQ_OP)>,
-    CostCase<[Fp32Matmul], (Mul 4, (Min 64, NStat))>,
-    CostCase<[], (Min 64, NStat)>],
-  "derived from ISA-OLD nc_matmul and A1 (background LoadStationary)">;
+    CostCase<[Fp32Matmul], (Mul 4, (CeilDiv (Max MM_INIT_LATENCY, NStat), 4))>,
+    CostCase<[], (CeilDiv (Max MM_INIT_LATENCY, NStat), 4)>],
+  "A1: fast LoadStationary, up to 4x faster than a MultiplyMoving of the same free size; background LoadStationary">;
 def CC_MultiplyMoving : CostClass<"cycles", [
-    CostCase<[Fp32Matmul], (Mul 4, (Max 64, NMov))>,
-    CostCase<[], (Max 64, NMov)>],
+    CostCase<[Fp32Matmul], (Mul 4, (Max MM_INIT_LATENCY, NMov))>,
+    CostCase<[], (Max MM_INIT_LATENCY, NMov)>],
   "A1: II of back-to-back matmuls reusing a stationary is max(N, 64)">;
+// A transpose is a multiply of src (stationary, M = F) by a P x P identity
+// (moving, N = P): ISA-OLD's max(P, min(64, F)) with the multiply's 64-cycle
+// floor (A1), which min(64, F) never exceeds.
 def CC_PeTranspose : CostClass<"cycles", [
-    CostCase<[], (Max P, (Min 64, F))>],
-  "ISA-OLD nc_transpose on Tensor">;
+    CostCase<[], (Max MM_INIT_LATENCY, P, (Min 64, F))>],
+  "ISA-OLD nc_transpose on Tensor, with A1's MM_INIT_LATENCY floor">;
 
 //===-- Vector / Scalar / GpSimd (section 3.3) ----------------------------===//
 def CC_Activation : CostClass<"cycles", [
     CostCase<[HasAccumOut], (Add (Max MIN_II, N), MIN_II)>,
     CostCase<[], (Max MIN_II, N)>],
   "ISA-OLD activation / activation_reduce">;
+// On Vector the published cases hold as written: an input in PSUM streams
+// through the PSUM read interface while the other streams from SBUF, so the
+// two reads overlap (N); two SBUF inputs share one interface (2N) unless
+// Vector's bf16 fast path applies (A1: separate SBUF and PSUM interfaces per
+// engine, each at peak bandwidth). GpSimd reaches SBUF only and its cores
+// read 32 bits per partition per cycle (A1), 128 elements per cycle for every
+// dtype on v4 (A3): each input costs one cycle per element, so two inputs
+// cost 2N whatever the dtype or op. Its time then differs from Vector's only
+// by the published clocks (A1/A2/A3).
 def CC_TensorTensor : CostClass<"cycles", [
+    CostCase<[OnPool], (Max MIN_II, (Mul 2, N))>,
     CostCase<[AnyInPsum], (Max MIN_II, N)>,
     CostCase<[AllInSbuf, AllBf16, OpAddMulSub, Contiguous], (Max MIN_II, N)>,
     CostCase<[], (Max MIN_II, (Mul 2, N))>],
-  "ISA-OLD tensor_tensor">;
+  "ISA-OLD tensor_tensor; GpSimd: its read datapath (A1, A3)">;
 def CC_TensorScalar : CostClass<"cycles", [
     CostCase<[], (Max MIN_II, N)>],
   "ISA-OLD tensor_scalar: one op costs the same as two">;

@@ -119,6 +119,37 @@ def ACT_reciprocal         : ActFuncValue<24, "reciprocal",         "1 / x", "+-
 // prelu (SHARED) needs a slope operand that no instruction here carries yet;
 // it is left out rather than given a made-up slope.
 
+// Activation function sets: the tables ScalarE loads to evaluate functions
+// (ACT_TABLE_LOAD in Costs.td). The set names are published, in the example
+// Activation.json of a NEFF (RUNTIME-NEFF: reciprocal_sqrt_and_small,
+// natural_log_exp_and_others, reciprocal_and_small, gelu_and_others); which
+// function sits in which set is not, beyond what the names say. Chosen
+// members are marked. A function in no set needs no table: copy, square,
+// relu, abs and sign are exact piecewise functions (chosen), evaluated
+// without one, and they leave the loaded set in place.
+class ActTableSet<string name, list<ActFuncValue> funcs, string source> {
+  string Name = name;
+  list<ActFuncValue> Funcs = funcs;
+  string Source = source;
+}
+def ATS_exp : ActTableSet<"natural_log_exp_and_others",
+  [ACT_exp, ACT_log,
+   // chosen: exp-based functions, and the rest of "others"
+   ACT_sigmoid, ACT_silu, ACT_silu_dx, ACT_tanh, ACT_softplus, ACT_mish, ACT_sin, ACT_arctan],
+  "RUNTIME-NEFF (name); exp and log by the name, the others chosen">;
+def ATS_gelu : ActTableSet<"gelu_and_others",
+  [ACT_gelu,
+   // chosen: the gelu family and erf, which gelu is made of
+   ACT_gelu_dx, ACT_gelu_apprx_tanh, ACT_gelu_apprx_sigmoid, ACT_gelu_apprx_sigmoid_dx,
+   ACT_erf, ACT_erf_dx],
+  "RUNTIME-NEFF (name); gelu by the name, the others chosen">;
+def ATS_rsqrt : ActTableSet<"reciprocal_sqrt_and_small",
+  [ACT_rsqrt,
+   ACT_sqrt], // chosen
+  "RUNTIME-NEFF (name); rsqrt by the name, sqrt chosen">;
+def ATS_reciprocal : ActTableSet<"reciprocal_and_small", [ACT_reciprocal],
+  "RUNTIME-NEFF (name); reciprocal by the name">;
+
 //===-- Semaphore wait conditions -----------------------------------------===//
 def WaitCond : EnumType<"WaitCond",
   "Condition a semaphore's value must meet before an instruction may start.">;

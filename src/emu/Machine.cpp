@@ -22,6 +22,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <new>
 
 namespace trn::emu {
@@ -65,7 +66,7 @@ Machine::Machine(object::Program P, const isa::ChipDesc &C)
       Psum(C.Partitions, C.psumPartitionBytes()),
       PsumWords(size_t(C.Partitions) * C.psumPartitionBytes() / 4, PsumWriter::None),
       Semaphores(C.Semaphores, 0), LastSignal(C.Semaphores), Queues(size_t(C.DmaEngines) * 16),
-      Dma(C) {
+      Dma(C), PendingSum(C.Semaphores, 0) {
   for (unsigned E = 0; E < isa::NumEngines; ++E) {
     EngineState &S = Engines[E];
     S.Id = static_cast<isa::Engine>(E);
@@ -238,21 +239,60 @@ void Machine::tryIssue(unsigned EIdx) {
       O->issued(Ev);
   }
   E.State = EngineState::Status::Busy;
-  Cycles[EIdx] = instructionCycles(*this, E, I);
-  StartPs[EIdx] = NowPs;
-  schedule(NowPs + psFromCycles(E.Id, Cycles[EIdx]), EventKind::InstrDone, EIdx);
+  InstrCost Cost = instructionCost(*this, E, I);
+  Cycles[EIdx] = Cost.Cycles;
+  if (int Set = actTableSetNeeded(I, E.Id); Set >= 0)
+    E.ActTableSet = Set; // loaded now if it was not (the cost has the load)
+  // A memory port shared with another engine's running instruction: start
+  // when that one ends.
+  int64_t Start = NowPs;
+  uint32_t Mask = portsUsed(E, I, Cost.Mode);
+  if (Mask)
+    for (unsigned F = 0; F < isa::NumEngines; ++F)
+      if (F != EIdx && (Ports[F].Mask & Mask) && Ports[F].EndPs > NowPs)
+        Start = std::max(Start, Ports[F].EndPs);
+  int64_t Duration = psFromCycles(E.Id, Cycles[EIdx]);
+  if (E.Id == isa::Engine::PE && !I.desc().IsSequencer && Opts.Throttle &&
+      isa::chipTiming(Chip.Id).Throttle)
+    Duration = throttledPs(Start, Duration);
+  Ports[EIdx] = {Mask, Start, Start + Duration};
+  StartPs[EIdx] = Start;
+  schedule(Start + Duration, EventKind::InstrDone, EIdx);
 }
 
 void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
   if (Sem >= Semaphores.size())
     fault(FaultKind::BadProgram, From.Eng, From.Index,
           fmt::format("signals s{}, but {} has s0 to s{}", Sem, Chip.Name, Semaphores.size() - 1));
-  Semaphores[Sem] += Amount;
-  LastSignal[Sem] = From;
-  LastSignal[Sem].Valid = true;
-  LastSignal[Sem].Ps = NowPs;
+  Sender S = From;
+  S.Valid = true;
+  S.Ps = NowPs; // sent now; Ps stays the sending time
+  // Observers (the race detector) see the signal when it is sent, with the
+  // sender's state then; the semaphore changes when it arrives.
   for (Observer *O : Observers)
-    O->signalled({Sem, Semaphores[Sem], LastSignal[Sem], Amount});
+    O->signalled(
+        {Sem, static_cast<int32_t>(Semaphores[Sem] + PendingSum[Sem] + Amount), S, Amount});
+  int64_t Delay = signalDelayPs(From);
+  if (Delay == 0) {
+    Semaphores[Sem] += Amount;
+    LastSignal[Sem] = S;
+    wakeWaiters();
+    return;
+  }
+  PendingSum[Sem] += Amount;
+  PendingSignals[NextSeq] = {Sem, Amount, S};
+  schedule(NowPs + Delay, EventKind::SemArrive, 0);
+}
+
+void Machine::arrive(uint64_t Seq) {
+  auto It = PendingSignals.find(Seq);
+  if (It == PendingSignals.end())
+    return;
+  PendingSignal P = It->second;
+  PendingSignals.erase(It);
+  PendingSum[P.Sem] -= P.Amount;
+  Semaphores[P.Sem] += P.Amount;
+  LastSignal[P.Sem] = P.From;
   wakeWaiters();
 }
 
@@ -271,6 +311,7 @@ void Machine::complete(unsigned EIdx) {
   ++E.Stats.Instructions;
   E.Stats.BusyPs += NowPs - StartPs[EIdx];
   E.LastEndPs = NowPs;
+  LastWorkPs = NowPs;
   if (Opts.MaxInstructions && Executed > Opts.MaxInstructions)
     fault(FaultKind::InstructionLimit, E.Id, Index,
           fmt::format("the run has executed more than --max-instructions={} instructions (a "
@@ -320,6 +361,7 @@ void Machine::complete(unsigned EIdx) {
   // multiply and the next weight load does not stop the load overlapping.
   if (!D.IsSequencer) {
     E.LastOp = I.Op;
+    E.LastDatapathEndPs = NowPs;
     E.LastWrite.reset();
     if (!D.IsDma && !D.Operands.empty() && D.Operands[0].Kind == isa::OperandKind::AccessPattern)
       E.LastWrite = I.Operands[0].AP;
@@ -517,6 +559,85 @@ void Machine::deadlock() {
   throw FaultException{{FaultKind::Deadlock, Msg}};
 }
 
+//===-- Engine timing -----------------------------------------------------===//
+
+int64_t Machine::signalDelayPs(const Sender &From) const {
+  if (From.FromDma)
+    return int64_t(isa::chipTiming(Chip.Id).DmaSignalNs) * 1000;
+  const EngineState &S = Engines[static_cast<unsigned>(From.Eng)];
+  uint64_t C = 0;
+  if (From.Index < S.Code.size() && !S.Code[From.Index].desc().IsSequencer)
+    C = resultLatencyCycles(From.Eng);
+  else
+    for (const isa::CostConstDesc &K : isa::costConsts())
+      if (K.Id == isa::CostConst::SEM_HOP)
+        C = static_cast<uint64_t>(K.Value);
+  return psFromCycles(From.Eng, C);
+}
+
+// The rate starts at StartPercent when a ramp begins and rises linearly to
+// full over RampNs; an instruction of FullRatePs at full rate takes the d
+// with integral over [Start, Start + d] of the rate = FullRatePs.
+int64_t Machine::throttledPs(int64_t Start, int64_t FullRatePs) {
+  const isa::DidtThrottleDesc &T = *isa::chipTiming(Chip.Id).Throttle;
+  int64_t Window = int64_t(T.WindowNs) * 1000, Ramp = int64_t(T.RampNs) * 1000;
+  while (!PeBusy.empty() && PeBusy.front().second <= Start - Window)
+    PeBusy.pop_front();
+  if (RampStartPs < 0) {
+    RampStartPs = Start; // PE's first work: cold
+  } else if (Start - RampStartPs >= Window) {
+    // Once a ramp has run a window's length, a window in which PE was busy
+    // less than ThresholdPercent of the time engages the limit again.
+    int64_t From = Start - Window, Busy = 0;
+    for (auto [B, E] : PeBusy)
+      Busy += std::max<int64_t>(0, std::min(E, Start) - std::max(B, From));
+    if (Busy * 100 < int64_t(T.ThresholdPercent) * Window)
+      RampStartPs = Start;
+  }
+  double S0 = T.StartPercent / 100.0, K = (1.0 - S0) / double(Ramp);
+  double A = double(Start - RampStartPs), D = double(FullRatePs), Took;
+  if (A >= double(Ramp)) {
+    Took = D;
+  } else {
+    double UntilFull = S0 * (double(Ramp) - A) + K * (double(Ramp) * Ramp - A * A) / 2;
+    if (D >= UntilFull) {
+      Took = (double(Ramp) - A) + (D - UntilFull);
+    } else {
+      double Rate = S0 + K * A; // at Start
+      Took = (-Rate + std::sqrt(Rate * Rate + 2 * K * D)) / K;
+    }
+  }
+  int64_t Ps = std::max<int64_t>(FullRatePs, static_cast<int64_t>(std::ceil(Took - 1e-6)));
+  PeBusy.push_back({Start, Start + Ps});
+  return Ps;
+}
+
+uint32_t Machine::portsUsed(const EngineState &E, const isa::Instr &I,
+                            const isa::PerfModeDesc *Mode) const {
+  std::span<const isa::PortShareDesc *const> Shares = isa::chipTiming(Chip.Id).PortShares;
+  const isa::InstrDesc &D = I.desc();
+  if (Shares.empty() || D.IsSequencer || D.IsDma)
+    return 0;
+  auto Touches = [&](isa::MemSpace Space) {
+    for (size_t K = 0; K < D.Operands.size(); ++K) {
+      const isa::Operand &O = I.Operands[K];
+      bool Tensor = D.Operands[K].Kind == isa::OperandKind::AccessPattern ||
+                    (D.Operands[K].Kind == isa::OperandKind::Scalar && !O.IsImm);
+      if (Tensor && O.AP.present() && O.AP.Space == Space)
+        return true;
+    }
+    return false;
+  };
+  uint32_t Mask = 0;
+  for (size_t K = 0; K < Shares.size(); ++K) {
+    const isa::PortShareDesc &P = *Shares[K];
+    bool Uses = (E.Id == P.A && (!P.PerfModeOnlyA || Mode)) || E.Id == P.B;
+    if (Uses && Touches(P.Space))
+      Mask |= 1u << K;
+  }
+  return Mask;
+}
+
 RunResult Machine::run(const RunOptions &O) {
   Opts = O;
   RunResult R;
@@ -538,13 +659,21 @@ RunResult Machine::run(const RunOptions &O) {
       Event Ev = Events.top();
       Events.pop();
       if (LimitPs && Ev.Ps > LimitPs) {
+        // A signal arriving after the limit, with nothing left to wait for
+        // it, ends nothing.
+        if (Ev.Kind == EventKind::SemArrive &&
+            std::none_of(Engines.begin(), Engines.end(), [](const EngineState &S) {
+              return S.State == EngineState::Status::Waiting;
+            }))
+          continue;
         NowPs = LimitPs;
         std::string What =
             fmt::format("the run passed --max-cycles={} ({} ns) and was stopped (a runaway loop?)",
                         O.MaxCycles, LimitPs / 1000);
         // Named as --max-instructions names it: the instruction the event
         // was for, or the one that triggered the transfer in flight.
-        if (Ev.Kind != EventKind::DmaTick && Engines[Ev.Who].PC < Engines[Ev.Who].Code.size())
+        if ((Ev.Kind == EventKind::InstrDone || Ev.Kind == EventKind::Issue) &&
+            Engines[Ev.Who].PC < Engines[Ev.Who].Code.size())
           fault(FaultKind::CycleLimit, Engines[Ev.Who].Id, Engines[Ev.Who].PC, What);
         for (const DmaQueue &Q : Queues)
           if (Q.InFlight && !Q.Pending.empty())
@@ -555,18 +684,27 @@ RunResult Machine::run(const RunOptions &O) {
       switch (Ev.Kind) {
       case EventKind::Issue:
         tryIssue(Ev.Who);
+        if (Engines[Ev.Who].State == EngineState::Status::Busy)
+          LastWorkPs = NowPs;
         break;
       case EventKind::InstrDone:
         complete(Ev.Who);
         break;
       case EventKind::DmaTick:
         dmaTick();
+        LastWorkPs = NowPs;
+        break;
+      case EventKind::SemArrive:
+        arrive(Ev.Seq);
         break;
       }
     }
     for (const EngineState &E : Engines)
       if (E.State == EngineState::Status::Waiting)
         deadlock();
+    // The run ends with its last instruction or transfer; a signal still on
+    // its way to a semaphore nobody waits on does not extend it.
+    NowPs = LastWorkPs;
   } catch (FaultException &F) {
     R.Error = std::move(F.F);
   } catch (StopRun &S) {

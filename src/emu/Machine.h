@@ -17,6 +17,7 @@
 
 #include <array>
 #include <deque>
+#include <map>
 #include <queue>
 #include <string>
 #include <vector>
@@ -42,6 +43,8 @@ struct EngineState {
   // instruction overhead of the timing model).
   std::optional<isa::AccessPattern> LastWrite;
   std::optional<isa::Opcode> LastOp; // the engine's previous instruction
+  int64_t LastDatapathEndPs = 0;     // when the engine's last datapath instruction ended
+  int ActTableSet = -1;              // ScalarE: the function table set loaded (-1: none)
   EngineStats Stats;
 };
 
@@ -106,14 +109,18 @@ public:
   void warn(isa::Engine E, uint32_t Index, const std::string &What);
 
   int64_t psFromCycles(isa::Engine E, uint64_t Cycles) const;
-  // Adds Amount to a semaphore (an instruction's signal, a DMA completion or
-  // sem_signal) and wakes the engines waiting on semaphores.
+  // Sends Amount to a semaphore (an instruction's signal, a DMA completion or
+  // sem_signal). It arrives after the sender's signal delay (the result
+  // latency of a datapath instruction, the semaphore hop of a sequencer one,
+  // the DMA delay of a transfer); then it is added and the engines waiting
+  // on semaphores are woken.
   void signal(uint8_t Sem, int16_t Amount, const Sender &From);
 
 private:
   // DmaTick: the DMA model's next change (a fixed latency ending or a
   // transfer completing); stale ticks are recognised and skipped.
-  enum class EventKind : uint8_t { DmaTick = 0, InstrDone = 1, Issue = 2 };
+  // SemArrive: a signal reaches its semaphore (Who unused; Seq names it).
+  enum class EventKind : uint8_t { DmaTick = 0, SemArrive = 1, InstrDone = 2, Issue = 3 };
   struct Event {
     int64_t Ps;
     EventKind Kind;
@@ -156,6 +163,33 @@ private:
                       const std::array<uint32_t, 64> &Regs, bool Dma, unsigned Queue);
   std::vector<ByteRun> RunScratch;
   [[noreturn]] void deadlock();
+
+  //===-- Engine timing (isa/Costs.td, isa/Chips.td) ----------------------===//
+  // Signals on their way to their semaphores, by the Seq of their event.
+  struct PendingSignal {
+    uint8_t Sem;
+    int16_t Amount;
+    Sender From;
+  };
+  std::map<uint64_t, PendingSignal> PendingSignals;
+  std::vector<int64_t> PendingSum; // by semaphore: the amounts on their way
+  int64_t LastWorkPs = 0;          // the last instruction or transfer end
+  int64_t signalDelayPs(const Sender &From) const;
+  void arrive(uint64_t Seq);
+  // TensorE dI/dt throttling: when the current ramp began (-1: cold), and
+  // PE's recent busy intervals.
+  int64_t RampStartPs = -1;
+  std::deque<std::pair<int64_t, int64_t>> PeBusy;
+  int64_t throttledPs(int64_t StartPs, int64_t FullRatePs);
+  // Shared memory ports: each engine's executing instruction's ports (bit
+  // per chipTiming().PortShares entry) and when it runs.
+  struct PortUse {
+    uint32_t Mask = 0;
+    int64_t StartPs = 0, EndPs = 0;
+  };
+  std::array<PortUse, isa::NumEngines> Ports{};
+  uint32_t portsUsed(const EngineState &E, const isa::Instr &I,
+                     const isa::PerfModeDesc *Mode) const;
 };
 
 } // namespace trn::emu

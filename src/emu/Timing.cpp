@@ -32,14 +32,33 @@ bool overlaps(const isa::AccessPattern &A, const isa::AccessPattern &B) {
 
 } // namespace
 
-uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::Instr &I) {
+uint64_t resultLatencyCycles(isa::Engine E) {
+  for (const isa::ResultLatencyDesc &L : isa::resultLatencies())
+    if (L.Eng == E)
+      return static_cast<uint64_t>(isa::costConsts()[static_cast<unsigned>(L.Cycles)].Value);
+  return 0;
+}
+
+int actTableSetNeeded(const isa::Instr &I, isa::Engine E) {
+  if (E != isa::Engine::ACT)
+    return -1;
+  const isa::InstrDesc &D = I.desc();
+  for (size_t K = 0; K < D.Operands.size(); ++K)
+    if (D.Operands[K].Enum == isa::EnumTypeId::ActFunc)
+      for (const isa::EnumValueDesc &V : isa::enumType(isa::EnumTypeId::ActFunc).Values)
+        if (V.Value == I.Operands[K].Int)
+          return V.TableSet;
+  return -1;
+}
+
+InstrCost instructionCost(const Machine &M, const EngineState &E, const isa::Instr &I) {
   const isa::InstrDesc &D = I.desc();
   const isa::CostClassDesc &C = isa::costClass(D.Cost);
   if (C.Unit == isa::CostUnit::DmaBytes) {
     // The trigger; the transfer itself is the DMA model's (DmaModel).
     for (const isa::CostConstDesc &K : isa::costConsts())
       if (K.Id == isa::CostConst::DMA_TRIGGER)
-        return static_cast<uint64_t>(K.Value);
+        return {static_cast<uint64_t>(K.Value), nullptr};
   }
   isa::CostInputs In;
   // Tensor operands, in order; the first is the destination when the
@@ -140,9 +159,18 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
       break;
     }
     case isa::CostPred::ReadsPrevious:
-      Holds = E.LastWrite && std::any_of(Reads.begin(), Reads.end(),
-                                         [&](auto *A) { return overlaps(*A, *E.LastWrite); });
+      // Only while the previous result is on its way: after the engine's
+      // result latency it is visible and costs nothing to read.
+      Holds = E.LastWrite &&
+              M.NowPs < E.LastDatapathEndPs + M.psFromCycles(E.Id, resultLatencyCycles(E.Id)) &&
+              std::any_of(Reads.begin(), Reads.end(),
+                          [&](auto *A) { return overlaps(*A, *E.LastWrite); });
       break;
+    case isa::CostPred::ActTableMiss: {
+      int Set = actTableSetNeeded(I, E.Id);
+      Holds = Set >= 0 && Set != E.ActTableSet;
+      break;
+    }
     case isa::CostPred::AfterMultiply:
       Holds = E.LastOp == isa::Opcode::MATMUL || E.LastOp == isa::Opcode::MULTIPLY_MOVING;
       break;
@@ -154,7 +182,7 @@ uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::In
       In.hold(static_cast<isa::CostPred>(P));
   }
   isa::Cost Cost = isa::cost(M.Chip, D.Cost, E.Id, In);
-  return static_cast<uint64_t>(std::max<int64_t>(Cost.Value, 1));
+  return {static_cast<uint64_t>(std::max<int64_t>(Cost.Value, 1)), Cost.Mode};
 }
 
 } // namespace trn::emu

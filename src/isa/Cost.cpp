@@ -16,7 +16,7 @@ const CostCaseDesc &selectCase(CostClassId C, uint32_t Preds) {
   return costClass(C).Cases.back();
 }
 
-int64_t evaluate(const CostCaseDesc &Case, const CostInputs &In) {
+int64_t evaluate(const CostCaseDesc &Case, const CostInputs &In, int64_t ConstScale) {
   int64_t Stack[32];
   unsigned Top = 0;
   for (const CostNode &N : Case.Rpn) {
@@ -28,7 +28,7 @@ int64_t evaluate(const CostCaseDesc &Case, const CostInputs &In) {
       Stack[Top++] = In.Vars[N.Value];
       break;
     case CostNode::Const:
-      Stack[Top++] = costConsts()[N.Value].Value;
+      Stack[Top++] = costConsts()[N.Value].Value * ConstScale;
       break;
     case CostNode::Op: {
       assert(Top >= N.Arity);
@@ -66,11 +66,17 @@ int64_t evaluate(const CostCaseDesc &Case, const CostInputs &In) {
 }
 
 Cost cost(const ChipDesc &Chip, CostClassId C, Engine E, const CostInputs &In) {
-  Cost Out{evaluate(selectCase(C, In.Preds), In), nullptr};
+  const CostCaseDesc &Case = selectCase(C, In.Preds);
+  Cost Out{evaluate(Case, In), nullptr};
   for (const PerfModeDesc *Mode : Chip.PerfModes)
     if ((Mode->ClassMask >> static_cast<unsigned>(C) & 1) && (Mode->EngineMask & bit(E)) &&
         (Mode->PredMask & In.Preds) == Mode->PredMask) {
-      Out = {(Out.Value + Mode->Speedup - 1) / Mode->Speedup, Mode};
+      // A mode speeds up the datapath, not the fixed costs: the named
+      // constants (MIN_II, MIN_II_DYNAMIC, ...) are scaled up by the
+      // speedup before the division, so that they come out whole:
+      // ceil(max(s * MIN_II, N) / s) = max(MIN_II, ceil(N / s)).
+      int64_t S = Mode->Speedup;
+      Out = {(evaluate(Case, In, S) + S - 1) / S, Mode};
       break;
     }
   if (costClass(C).Unit == CostUnit::Cycles)

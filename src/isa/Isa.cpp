@@ -39,6 +39,9 @@ std::span<const OverheadDesc> overheads() {
   return All.front().EngineMask ? All : All.first(0);
 }
 std::span<const ChipDesc> chips() { return ChipTable; }
+std::span<const ActTableSetDesc> actTableSets() { return ActTableSetTable; }
+std::span<const ResultLatencyDesc> resultLatencies() { return ResultLatencyTable; }
+const ChipTimingDesc &chipTiming(Chip C) { return ChipTimingTable[static_cast<unsigned>(C)]; }
 const ChipDesc &chip(Chip C) { return ChipTable[static_cast<unsigned>(C)]; }
 
 const InstrDesc *decodeOpcode(uint8_t Encoding) {

@@ -35,39 +35,52 @@ long caseIndex(CostClassId C, uint32_t Preds) {
 
 //===-- TensorE -----------------------------------------------------------===//
 
-TEST_CASE("matmul: max(min(64, NStat), NMov), 4x for fp32") {
+TEST_CASE("matmul: fast load + max(64, NMov), the load hidden after a multiply, 4x for fp32") {
   CostInputs In;
   In.set(CostVar::NStat, 128).set(CostVar::NMov, 512);
-  CHECK(cycles(CostClassId::Matmul, In) == 512); // max(64, 512)
+  CHECK(cycles(CostClassId::Matmul, In) == 544); // ceil(max(64, 128) / 4) + max(64, 512)
   In.set(CostVar::NMov, 32);
-  CHECK(cycles(CostClassId::Matmul, In) == 64); // max(min(64, 128), 32)
+  CHECK(cycles(CostClassId::Matmul, In) == 96); // 32 + max(64, 32)
   In.set(CostVar::NStat, 16);
-  CHECK(cycles(CostClassId::Matmul, In) == 32); // max(min(64, 16), 32)
-  In.set(CostVar::NStat, 128).set(CostVar::NMov, 512).hold(CostPred::Fp32Matmul);
+  CHECK(cycles(CostClassId::Matmul, In) == 80); // ceil(max(64, 16) / 4) + 64
+  In.set(CostVar::NStat, 1).set(CostVar::NMov, 1);
+  CHECK(cycles(CostClassId::Matmul, In) == 80); // the 64-cycle floor: 16 + 64
+  In.hold(CostPred::AfterMultiply);
+  CHECK(cycles(CostClassId::Matmul, In) == 64); // max(64, 1), the load hidden
+  In.set(CostVar::NStat, 128).set(CostVar::NMov, 512);
+  CHECK(cycles(CostClassId::Matmul, In) == 512);
+  CHECK(caseIndex(CostClassId::Matmul, In.Preds) == 1);
+  In.hold(CostPred::Fp32Matmul);
   CHECK(cycles(CostClassId::Matmul, In) == 2048); // 4 * 512
   CHECK(caseIndex(CostClassId::Matmul, In.Preds) == 0);
+  CostInputs Fp32;
+  Fp32.set(CostVar::NStat, 128).set(CostVar::NMov, 512).hold(CostPred::Fp32Matmul);
+  CHECK(cycles(CostClassId::Matmul, Fp32) == 2176); // 4 * (32 + 512)
+  CHECK(caseIndex(CostClassId::Matmul, Fp32.Preds) == 2);
   // Other predicates do not make a matmul slower.
   CostInputs Bf16;
   Bf16.set(CostVar::NStat, 128).set(CostVar::NMov, 512).hold(CostPred::AllBf16);
-  CHECK(cycles(CostClassId::Matmul, Bf16) == 512);
+  CHECK(cycles(CostClassId::Matmul, Bf16) == 544);
 }
 
 TEST_CASE("the split matmul and the PE transpose") {
   CostInputs In;
   In.set(CostVar::NStat, 128).set(CostVar::NMov, 10);
-  CHECK(cycles(CostClassId::LoadStationary, In) == 64); // min(64, 128)
+  CHECK(cycles(CostClassId::LoadStationary, In) == 32); // ceil(max(64, 128) / 4)
   CHECK(cycles(CostClassId::MultiplyMoving, In) == 64); // max(64, 10)
   In.set(CostVar::NStat, 32).set(CostVar::NMov, 300);
-  CHECK(cycles(CostClassId::LoadStationary, In) == 32);  // min(64, 32)
+  CHECK(cycles(CostClassId::LoadStationary, In) == 16);  // ceil(max(64, 32) / 4)
   CHECK(cycles(CostClassId::MultiplyMoving, In) == 300); // max(64, 300)
   In.hold(CostPred::Fp32Matmul);
-  CHECK(cycles(CostClassId::LoadStationary, In) == 128);  // 4 * 32
+  CHECK(cycles(CostClassId::LoadStationary, In) == 64);   // 4 * 16
   CHECK(cycles(CostClassId::MultiplyMoving, In) == 1200); // 4 * 300
+  In.hold(CostPred::AfterMultiply);
+  CHECK(cycles(CostClassId::LoadStationary, In) == 1); // SEQ_OP: in the background
   CostInputs T;
   T.set(CostVar::P, 128).set(CostVar::F, 200);
   CHECK(cycles(CostClassId::PeTranspose, T) == 128); // max(128, min(64, 200))
   T.set(CostVar::P, 16).set(CostVar::F, 40);
-  CHECK(cycles(CostClassId::PeTranspose, T) == 40); // max(16, min(64, 40))
+  CHECK(cycles(CostClassId::PeTranspose, T) == 64); // max(64, 16, min(64, 40)): the floor
 }
 
 //===-- Vector / Scalar / GpSimd ------------------------------------------===//
@@ -84,7 +97,7 @@ TEST_CASE("tensor_tensor: PSUM input, the bf16 fast case, and the general rule")
   for (CostPred P : Fast)
     All.hold(P);
   CHECK(cycles(CostClassId::TensorTensor, All) == 1000);
-  CHECK(caseIndex(CostClassId::TensorTensor, All.Preds) == 1);
+  CHECK(caseIndex(CostClassId::TensorTensor, All.Preds) == 2);
   // Any three of the four are not enough.
   for (CostPred Missing : Fast) {
     INFO("missing predicate ", static_cast<unsigned>(Missing));
@@ -95,7 +108,12 @@ TEST_CASE("tensor_tensor: PSUM input, the bf16 fast case, and the general rule")
     CHECK(cycles(CostClassId::TensorTensor, Three) == 2000);
   }
   // The first matching case wins: PSUM with everything else also held.
-  CHECK(caseIndex(CostClassId::TensorTensor, All.Preds | 1u << unsigned(CostPred::AnyInPsum)) == 0);
+  CHECK(caseIndex(CostClassId::TensorTensor, All.Preds | 1u << unsigned(CostPred::AnyInPsum)) == 1);
+  // GpSimd: 2N whatever else holds (its first case).
+  CostInputs Pool = All;
+  Pool.hold(CostPred::OnPool).hold(CostPred::AnyInPsum);
+  CHECK(cycles(CostClassId::TensorTensor, Pool) == 2000);
+  CHECK(caseIndex(CostClassId::TensorTensor, Pool.Preds) == 0);
 }
 
 TEST_CASE("memset, bn_aggr, partition_reduce and tensor_reduce") {
@@ -176,6 +194,17 @@ TEST_CASE("perf modes: tensor_copy on the chips") {
   // The mode divides rounding up: ceil(1025 / 4) = 257.
   Fast.set(CostVar::N, 1025);
   CHECK(cost(chip(Chip::trn2), CostClassId::TensorCopy, Engine::DVE, Fast).Value == 257);
+  // ... but not the floors: max(MIN_II, ceil(100 / 4)) = 64, and at a
+  // register offset max(MIN_II_DYNAMIC, ceil(1000 / 4)) = 600.
+  Fast.set(CostVar::N, 100);
+  CHECK(cost(chip(Chip::trn2), CostClassId::TensorCopy, Engine::DVE, Fast).Value == 64);
+  Fast.set(CostVar::N, 260);
+  CHECK(cost(chip(Chip::trn2), CostClassId::TensorCopy, Engine::DVE, Fast).Value == 65);
+  CostInputs Dyn = Fast;
+  Dyn.set(CostVar::N, 1000).hold(CostPred::HasRegOffset);
+  CHECK(cost(chip(Chip::trn2), CostClassId::TensorCopy, Engine::DVE, Dyn).Value == 600);
+  Dyn.set(CostVar::N, 4000);
+  CHECK(cost(chip(Chip::trn2), CostClassId::TensorCopy, Engine::DVE, Dyn).Value == 1000);
 
   Cost Two = cost(chip(Chip::trn2), CostClassId::TensorCopy, Engine::DVE,
                   withN(1024).hold(CostPred::All16Bit));
@@ -194,9 +223,9 @@ TEST_CASE("perf modes: tensor_copy on the chips") {
   CHECK(Act3.Value == 512);
   REQUIRE(Act3.Mode != nullptr);
   CHECK(std::string_view(Act3.Mode->Name) == "act-copy-2x");
-  // GpSimd has no mode anywhere.
+  // GpSimd has no mode anywhere (+ POOL_DEPENDENT: ReadsPrevious is held).
   Cost Pool = cost(chip(Chip::trn3), CostClassId::TensorCopy, Engine::POOL, Everything);
-  CHECK(Pool.Value == 1024);
+  CHECK(Pool.Value == 1024 + 100);
   CHECK(Pool.Mode == nullptr);
   // Without 16-bit operands nothing applies.
   CostInputs Wide = withN(1024);
@@ -218,7 +247,8 @@ TEST_CASE("perf modes: tensor_scalar, tensor_tensor and classes without modes") 
   CHECK(TtDve.Value == 1000);
   REQUIRE(TtDve.Mode != nullptr);
   CHECK(std::string_view(TtDve.Mode->Name) == "dve-tt-2x");
-  Cost TtPool = cost(chip(Chip::trn2), CostClassId::TensorTensor, Engine::POOL, Tt);
+  Cost TtPool = cost(chip(Chip::trn2), CostClassId::TensorTensor, Engine::POOL,
+                     CostInputs(Tt).hold(CostPred::OnPool));
   CHECK(TtPool.Value == 2000);
   CHECK(TtPool.Mode == nullptr);
   // Classes no mode names are untouched even with every predicate held.
@@ -360,7 +390,7 @@ TEST_CASE("every cost class is some instruction's") {
 }
 
 TEST_CASE("cost constants, variables and predicates copied from Costs.td") {
-  REQUIRE(costConsts().size() == 9);
+  REQUIRE(costConsts().size() == 14);
   auto Const = [](CostConst C) { return costConsts()[static_cast<unsigned>(C)]; };
   CHECK(Const(CostConst::MIN_II).Value == 64);
   CHECK(std::string_view(Const(CostConst::MIN_II).Name) == "MIN_II");
@@ -370,6 +400,12 @@ TEST_CASE("cost constants, variables and predicates copied from Costs.td") {
   CHECK(Const(CostConst::SEQ_OP).Value == 1);
   CHECK(Const(CostConst::DMA_TRIGGER).Value == 64);
   CHECK(Const(CostConst::DVE_DEPENDENT).Value == 100);
+  CHECK(Const(CostConst::ACT_DEPENDENT).Value == 200);
+  CHECK(Const(CostConst::POOL_DEPENDENT).Value == 100);
+  CHECK(Const(CostConst::PE_RESULT).Value == 128);
+  CHECK(Const(CostConst::SEM_HOP).Value == 42);
+  CHECK(Const(CostConst::ACT_TABLE_LOAD).Value == 1536);
+  CHECK(Const(CostConst::MM_INIT_LATENCY).Value == 64);
   for (unsigned I = 0; I < costConsts().size(); ++I)
     CHECK(static_cast<unsigned>(costConsts()[I].Id) == I);
 
@@ -389,12 +425,15 @@ TEST_CASE("case texts read as the .td formulas") {
   auto Text = [](CostClassId C, unsigned K) {
     return std::string_view(costClass(C).Cases[K].Text);
   };
-  CHECK(Text(CostClassId::TensorTensor, 2) == "max(MIN_II, 2 * N)");
-  CHECK(Text(CostClassId::TensorTensor, 0) == "max(MIN_II, N)");
-  CHECK(Text(CostClassId::Matmul, 0) == "4 * max(min(64, NStat), NMov)");
-  CHECK(Text(CostClassId::Matmul, 1) == "max(min(64, NStat), NMov)");
+  CHECK(Text(CostClassId::TensorTensor, 3) == "max(MIN_II, 2 * N)");
+  CHECK(Text(CostClassId::TensorTensor, 1) == "max(MIN_II, N)");
+  CHECK(Text(CostClassId::Matmul, 0) == "4 * max(MM_INIT_LATENCY, NMov)");
+  CHECK(Text(CostClassId::Matmul, 3) ==
+        "ceildiv(max(MM_INIT_LATENCY, NStat), 4) + max(MM_INIT_LATENCY, NMov)");
+  CHECK(Text(CostClassId::Matmul, 2) ==
+        "4 * (ceildiv(max(MM_INIT_LATENCY, NStat), 4) + max(MM_INIT_LATENCY, NMov))");
   CHECK(Text(CostClassId::Activation, 0) == "max(MIN_II, N) + MIN_II");
-  CHECK(Text(CostClassId::PeTranspose, 0) == "max(P, min(64, F))");
+  CHECK(Text(CostClassId::PeTranspose, 0) == "max(MM_INIT_LATENCY, P, min(64, F))");
   CHECK(Text(CostClassId::GpSimdSimple, 0) == "GPSIMD_START + N");
   CHECK(Text(CostClassId::TensorCopy, 0) == "max(MIN_II_DYNAMIC, N)");
   // (Id X) is written as X alone.
@@ -402,13 +441,65 @@ TEST_CASE("case texts read as the .td formulas") {
   CHECK(Text(CostClassId::Sequencer, 0) == "SEQ_OP");
 }
 
-TEST_CASE("overheads: DVE pays DVE_DEPENDENT when it reads what it just wrote") {
+TEST_CASE("overheads: an engine pays its result latency when it reads what it just wrote") {
   CostInputs In = withN(1000);
   In.hold(CostPred::ReadsPrevious);
-  // tensor_scalar: max(MIN_II, N) = 1000, plus 100 on DVE only (Costs.td).
+  // tensor_scalar: max(MIN_II, N) = 1000, plus DVE 100, ACT 200, POOL 100
+  // (Costs.td); PE has no overhead (it never reads what it writes).
   CHECK(cost(chip(Chip::trn1), CostClassId::TensorScalar, Engine::DVE, In).Value == 1100);
-  CHECK(cost(chip(Chip::trn1), CostClassId::TensorScalar, Engine::ACT, In).Value == 1000);
+  CHECK(cost(chip(Chip::trn1), CostClassId::TensorScalar, Engine::ACT, In).Value == 1200);
+  CHECK(cost(chip(Chip::trn1), CostClassId::TensorScalar, Engine::POOL, In).Value == 1100);
   CHECK(cost(chip(Chip::trn1), CostClassId::TensorScalar, Engine::DVE, withN(1000)).Value == 1000);
-  REQUIRE(overheads().size() == 1);
+  // ScalarE's table load, on ACT only.
+  CostInputs Miss = withN(512);
+  Miss.hold(CostPred::ActTableMiss);
+  CHECK(cost(chip(Chip::trn2), CostClassId::Activation, Engine::ACT, Miss).Value == 512 + 1536);
+  CHECK(cost(chip(Chip::trn2), CostClassId::TensorCopy, Engine::DVE, Miss).Value == 512);
+  REQUIRE(overheads().size() == 4);
   CHECK(overheads()[0].Cycles == CostConst::DVE_DEPENDENT);
+  CHECK(overheads()[1].Cycles == CostConst::ACT_DEPENDENT);
+  CHECK(overheads()[2].Cycles == CostConst::POOL_DEPENDENT);
+  CHECK(overheads()[3].Cycles == CostConst::ACT_TABLE_LOAD);
+}
+
+TEST_CASE("engine timing tables copied from Costs.td, Enums.td and Chips.td") {
+  // Result latencies: PE, DVE, ACT, POOL.
+  REQUIRE(resultLatencies().size() == 4);
+  CHECK(resultLatencies()[0].Eng == Engine::PE);
+  CHECK(resultLatencies()[0].Cycles == CostConst::PE_RESULT);
+  CHECK(resultLatencies()[2].Cycles == CostConst::ACT_DEPENDENT);
+  // Activation function sets: the four published names; exp and log share
+  // one, copy needs none.
+  REQUIRE(actTableSets().size() == 4);
+  auto SetOf = [](ActFunc F) {
+    return enumType(EnumTypeId::ActFunc).Values[static_cast<unsigned>(F)].TableSet;
+  };
+  CHECK(std::string_view(actTableSets()[SetOf(ActFunc::Exp)].Name) == "natural_log_exp_and_others");
+  CHECK(SetOf(ActFunc::Exp) == SetOf(ActFunc::Log));
+  CHECK(SetOf(ActFunc::Gelu) != SetOf(ActFunc::Exp));
+  CHECK(std::string_view(actTableSets()[SetOf(ActFunc::Rsqrt)].Name) ==
+        "reciprocal_sqrt_and_small");
+  CHECK(std::string_view(actTableSets()[SetOf(ActFunc::Reciprocal)].Name) ==
+        "reciprocal_and_small");
+  CHECK(SetOf(ActFunc::Copy) == -1);
+  CHECK(SetOf(ActFunc::Relu) == -1);
+  // Throttling on trn2 and trn3 only; shared ports; the DMA signal delay.
+  CHECK(chipTiming(Chip::trn1).Throttle == nullptr);
+  REQUIRE(chipTiming(Chip::trn2).Throttle != nullptr);
+  CHECK(chipTiming(Chip::trn2).Throttle == chipTiming(Chip::trn3).Throttle);
+  CHECK(chipTiming(Chip::trn2).Throttle->StartPercent == 50);
+  CHECK(chipTiming(Chip::trn2).Throttle->RampNs == 3000);
+  CHECK(chipTiming(Chip::trn2).Throttle->WindowNs == 3000);
+  CHECK(chipTiming(Chip::trn2).Throttle->ThresholdPercent == 50);
+  REQUIRE(chipTiming(Chip::trn1).PortShares.size() == 2);
+  CHECK(chipTiming(Chip::trn1).PortShares[0]->Space == MemSpace::SBUF);
+  CHECK(chipTiming(Chip::trn1).PortShares[0]->B == Engine::POOL);
+  CHECK(chipTiming(Chip::trn1).PortShares[1]->B == Engine::ACT);
+  CHECK(!chipTiming(Chip::trn1).PortShares[0]->PerfModeOnlyA);
+  REQUIRE(chipTiming(Chip::trn2).PortShares.size() == 1);
+  CHECK(chipTiming(Chip::trn2).PortShares[0]->PerfModeOnlyA);
+  for (const ChipDesc &C : chips()) {
+    CHECK(chipTiming(C.Id).Id == C.Id);
+    CHECK(chipTiming(C.Id).DmaSignalNs == 300);
+  }
 }

@@ -3,7 +3,7 @@
 // trn-emu prog.o|prog.s [--chip C] [--in NAME=FILE.npy]... [--out NAME=FILE.npy]...
 //         [--check NAME=REF.npy --rtol R --atol A]... [--random-inputs --seed N]
 //         [--max-cycles N] [--max-instructions N] [--max-memory SIZE] [--strict]
-//         [-I DIR]...
+//         [--no-throttle] [-I DIR]...
 // Exit codes: 0 success; 1 the program faulted at run time (a run-time
 // limit included); 2 bad usage, a bad input file, or more host memory than
 // --max-memory or the host has before the run; 3 a --check mismatch.
@@ -153,6 +153,7 @@ int run(int argc, char **argv) {
       "max-memory", po::value<std::string>()->value_name("SIZE")->default_value("4G"),
       "most host memory to use, e.g. 512M (0: no limit)")(
       "strict", "reads of never-written SBUF/PSUM are errors, not warnings")(
+      "no-throttle", "run TensorE at full rate: no dI/dt throttling (trn2, trn3)")(
       "race-check", po::value<std::string>()->value_name("MODE")->default_value("error"),
       "accesses no semaphore orders: error (stop at the first), warn (report each pair, go "
       "on) or off")("report", "print the utilization report after the run")(
@@ -312,6 +313,7 @@ int run(int argc, char **argv) {
   }
 
   Opts.Strict = VM.count("strict") > 0;
+  Opts.Throttle = VM.count("no-throttle") == 0;
   auto HostStart = std::chrono::steady_clock::now();
   emu::RunResult R = E.run(Opts);
   double HostSeconds =

@@ -217,15 +217,16 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
     OS << "### " << E.Name << "\n\n" << E.Description << "\n\n";
     bool Alu = E.Name == "AluOp", Act = E.Name == "ActFunc";
     OS << "| Value | Name | Meaning |" << (Alu ? " Arity | Reducible | Bitvec |" : "")
-       << (Act ? " Guaranteed input range |" : "") << "\n|---|---|---|"
-       << (Alu ? "---|---|---|" : "") << (Act ? "---|" : "") << "\n";
+       << (Act ? " Guaranteed input range | Table set |" : "") << "\n|---|---|---|"
+       << (Alu ? "---|---|---|" : "") << (Act ? "---|---|" : "") << "\n";
     for (const EnumValueInfo &V : E.Values) {
       OS << fmt::format("| {} | `{}` | {} |", V.Value, V.Name, cell(V.Description));
       if (Alu)
         OS << fmt::format(" {} | {} | {} |", V.Arity, V.Reducible ? "yes" : "",
                           V.Bitvec ? "yes" : "");
       if (Act)
-        OS << " " << (V.Range.empty() ? "all" : V.Range) << " |";
+        OS << " " << (V.Range.empty() ? "all" : V.Range) << " | "
+           << (V.TableSet < 0 ? "none" : "`" + M.ActTableSets[V.TableSet].Name + "`") << " |";
       OS << "\n";
     }
     OS << "\n";
@@ -255,7 +256,10 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
 
   OS << "## Cost model\n\nEach instruction names a cost class; the first case whose "
         "predicates all hold gives its cost, in cycles of the engine that runs it (DMA: the "
-        "bytes the DMA model times). A chip's performance modes then divide the cycles.\n\n"
+        "bytes the DMA model times). A chip's performance modes then divide the cycles, the "
+        "named constants (fixed costs such as `MIN_II`) excepted; overheads are added after. An "
+        "engine's result latency is the time from the end of an instruction to the start of "
+        "one that depends on it (docs/timing-model.md).\n\n"
         "| Variable | Meaning |\n|---|---|\n";
   for (const NamedInfo &V : M.CostVars)
     OS << fmt::format("| `{}` | {} |\n", V.Name, cell(V.Description));
@@ -280,6 +284,15 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
     OS << fmt::format("| {} | {} | {} | `{}` = {} cycles |\n", O.RecordName,
                       M.engineList(O.EngineMask), predList(M, O.Preds), M.CostConsts[O.Const].Name,
                       M.CostConsts[O.Const].Value);
+
+  OS << "\n| Result latency | Cycles | Source |\n|---|---|---|\n";
+  for (const ResultLatencyInfo &L : M.ResultLatencies)
+    OS << fmt::format("| {} | `{}` = {} | {} |\n", M.Engines[L.Engine].RecordName,
+                      M.CostConsts[L.Const].Name, M.CostConsts[L.Const].Value,
+                      cell(M.CostConsts[L.Const].Source));
+  OS << "\n| ScalarE table set | Source |\n|---|---|\n";
+  for (const ActTableSetInfo &T : M.ActTableSets)
+    OS << fmt::format("| `{}` | {} |\n", T.Name, cell(T.Source));
 
   OS << "\n## Chips\n\nSelected with `--chip`. Figures are per physical NeuronCore (LNC=1) "
         "unless named per chip; sources are in `isa/Chips.td`.\n\n| |";
@@ -320,6 +333,26 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
       Names.push_back(M.PerfModes[P].Name);
     OS << " " << (Names.empty() ? "none" : join(Names, ", ")) << " |";
   }
+  OS << "\n| TensorE dI/dt throttle |";
+  for (size_t C = 0; C < M.Chips.size(); ++C) {
+    int T = M.ChipTiming[C].Throttle;
+    OS << " "
+       << (T < 0 ? std::string("none")
+                 : fmt::format("{}% rising to 100% over {} ns; again below {}% of a {} ns window",
+                               M.Throttles[T].StartPercent, M.Throttles[T].RampNs,
+                               M.Throttles[T].ThresholdPercent, M.Throttles[T].WindowNs))
+       << " |";
+  }
+  OS << "\n| Shared ports |";
+  for (size_t C = 0; C < M.Chips.size(); ++C) {
+    std::vector<std::string> Names;
+    for (int P : M.ChipTiming[C].PortShares)
+      Names.push_back(M.PortShares[P].Name);
+    OS << " " << (Names.empty() ? "none" : join(Names, ", ")) << " |";
+  }
+  OS << "\n| DMA signal to an engine (ns) |";
+  for (size_t C = 0; C < M.Chips.size(); ++C)
+    OS << " " << M.ChipTiming[C].DmaSignalNs << " |";
   OS << "\n";
 }
 

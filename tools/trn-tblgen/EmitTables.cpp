@@ -72,6 +72,62 @@ void emitEnum(raw_ostream &OS, std::string_view Name, std::string_view Type,
   OS << "};\n";
 }
 
+// Engine timing: ACT table sets, result latencies, and per chip the
+// throttle, shared ports and DMA signal delay.
+void emitEngineTiming(const IsaModel &M, raw_ostream &OS) {
+  OS << "static const ActTableSetDesc ActTableSetTable[] = {\n";
+  for (const ActTableSetInfo &T : M.ActTableSets)
+    OS << fmt::format("  {{{}, {}}},\n", quote(T.Name), quote(T.Source));
+  if (M.ActTableSets.empty())
+    OS << "  {\"none\", \"\"},\n";
+  OS << "};\n";
+  OS << "static const ResultLatencyDesc ResultLatencyTable[] = {\n";
+  for (const ResultLatencyInfo &L : M.ResultLatencies)
+    OS << fmt::format("  {{Engine::{}, CostConst::{}}},\n", M.Engines[L.Engine].RecordName,
+                      M.CostConsts[L.Const].Def->getName().str());
+  OS << "};\n";
+  OS << "static const DidtThrottleDesc DidtThrottleTable[] = {\n";
+  for (const DidtThrottleInfo &T : M.Throttles)
+    OS << fmt::format("  {{{}, {}, {}, {}, {}}},\n", T.StartPercent, T.RampNs, T.ThresholdPercent,
+                      T.WindowNs, quote(T.Source));
+  if (M.Throttles.empty())
+    OS << "  {100, 1, 0, 1, \"\"},\n";
+  OS << "};\n";
+  auto SpaceName = [&](int Id) {
+    for (const MemSpaceInfo &S : M.Spaces)
+      if (S.Id == Id)
+        return S.RecordName;
+    return std::string("None");
+  };
+  OS << "static const PortShareDesc PortShareTable[] = {\n";
+  for (const PortShareInfo &P : M.PortShares)
+    OS << fmt::format("  {{{}, Engine::{}, Engine::{}, MemSpace::{}, {}, {}}},\n", quote(P.Name),
+                      M.Engines[P.EngineA].RecordName, M.Engines[P.EngineB].RecordName,
+                      SpaceName(P.Space), P.PerfModeOnlyA, quote(P.Source));
+  if (M.PortShares.empty())
+    OS << "  {\"none\", Engine{}, Engine{}, MemSpace::None, false, \"\"},\n";
+  OS << "};\n";
+  for (size_t C = 0; C < M.Chips.size(); ++C) {
+    const ChipTimingInfo &T = M.ChipTiming[C];
+    if (T.PortShares.empty())
+      continue;
+    OS << "static const PortShareDesc *const PortShares_" << M.Chips[C].Name << "[] = {";
+    for (int P : T.PortShares)
+      OS << "&PortShareTable[" << P << "], ";
+    OS << "};\n";
+  }
+  OS << "static const ChipTimingDesc ChipTimingTable[] = {\n";
+  for (size_t C = 0; C < M.Chips.size(); ++C) {
+    const ChipTimingInfo &T = M.ChipTiming[C];
+    OS << fmt::format("  {{Chip::{}, {}, {}, {}, {}}},\n", M.Chips[C].Def->getName().str(),
+                      T.DmaSignalNs, quote(T.DmaSignalSource),
+                      T.Throttle < 0 ? std::string("nullptr")
+                                     : fmt::format("&DidtThrottleTable[{}]", T.Throttle),
+                      T.PortShares.empty() ? std::string("{}") : "PortShares_" + M.Chips[C].Name);
+  }
+  OS << "};\n";
+}
+
 void emitEnums(RecordKeeper &RK, raw_ostream &OS) {
   std::optional<IsaModel> M = IsaModel::read(RK);
   if (!M)
@@ -208,8 +264,9 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
   for (const EnumTypeInfo &E : M.Enums) {
     OS << "static const EnumValueDesc EnumValues_" << E.Name << "[] = {\n";
     for (const EnumValueInfo &V : E.Values)
-      OS << fmt::format("  {{{}, {}, {}, {}, {}, {}, {}}},\n", quote(V.Name), V.Value,
-                        quote(V.Description), V.Arity, V.Reducible, V.Bitvec, quote(V.Range));
+      OS << fmt::format("  {{{}, {}, {}, {}, {}, {}, {}, {}}},\n", quote(V.Name), V.Value,
+                        quote(V.Description), V.Arity, V.Reducible, V.Bitvec, quote(V.Range),
+                        V.TableSet);
     OS << "};\n";
   }
   OS << "static const EnumTypeDesc EnumTypeTable[] = {\n";
@@ -374,6 +431,7 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
                         P.MacsPerCycle, quote(P.Form), quote(P.Source));
     OS << "};\n";
   }
+  emitEngineTiming(M, OS);
   OS << "static const ChipDesc ChipTable[] = {\n";
   for (const ChipInfo &C : M.Chips) {
     std::vector<std::string> Clocks, Ints;

@@ -91,6 +91,7 @@ private:
   void readAsmString(InstrInfo &I, bool CheckAllWritten);
   void readPerfModes();
   void readChips();
+  void readEngineTiming(); // after the chips and the costs
 
   int indexOf(const std::vector<NamedInfo> &V, const Record *R) const {
     for (size_t I = 0; I < V.size(); ++I)
@@ -949,6 +950,104 @@ void Reader::readChips() {
   }
 }
 
+//===-- Engine timing -----------------------------------------------------===//
+
+void Reader::readEngineTiming() {
+  // Activation function sets: each function in at most one.
+  EnumTypeInfo *Act = nullptr;
+  for (EnumTypeInfo &E : M.Enums)
+    if (E.Name == "ActFunc")
+      Act = &E;
+  for (const Record *R : defsOf(RK, "ActTableSet")) {
+    int Set = static_cast<int>(M.ActTableSets.size());
+    M.ActTableSets.push_back(
+        {R, R->getValueAsString("Name").str(), R->getValueAsString("Source").str()});
+    if (!Act)
+      continue;
+    for (const Record *F : R->getValueAsListOfDefs("Funcs")) {
+      auto It = std::find_if(Act->Values.begin(), Act->Values.end(),
+                             [&](const EnumValueInfo &V) { return V.Def == F; });
+      if (It == Act->Values.end())
+        continue; // the list's type is ActFuncValue: TableGen checked it
+      if (It->TableSet >= 0)
+        error(R, fmt::format("activation function '{}' is already in table set '{}'", It->Name,
+                             M.ActTableSets[It->TableSet].Name));
+      It->TableSet = Set;
+    }
+  }
+  auto ConstIndex = [&](const Record *C) {
+    for (size_t I = 0; I < M.CostConsts.size(); ++I)
+      if (M.CostConsts[I].Def == C)
+        return static_cast<int>(I);
+    return -1;
+  };
+  for (const Record *R : defsOf(RK, "ResultLatency")) {
+    int E = static_cast<int>(R->getValueAsDef("Engine")->getValueAsInt("Id"));
+    for (const ResultLatencyInfo &Other : M.ResultLatencies)
+      if (Other.Engine == E)
+        error(R, fmt::format("engine {} has two result latencies", M.Engines[E].RecordName));
+    M.ResultLatencies.push_back({E, ConstIndex(R->getValueAsDef("Cycles"))});
+  }
+  M.ChipTiming.assign(M.Chips.size(), {});
+  // The chips a record names, as indices into M.Chips.
+  auto ChipsOf = [&](const Record *R) {
+    std::vector<int> Out;
+    for (const Record *C : R->getValueAsListOfDefs("Chips"))
+      for (size_t I = 0; I < M.Chips.size(); ++I)
+        if (M.Chips[I].Def == C)
+          Out.push_back(static_cast<int>(I));
+    if (Out.empty())
+      error(R, fmt::format("{} names no chip", R->getName().str()));
+    return Out;
+  };
+  for (const Record *R : defsOf(RK, "DidtThrottle")) {
+    DidtThrottleInfo T{R,
+                       static_cast<int>(R->getValueAsInt("StartPercent")),
+                       static_cast<int>(R->getValueAsInt("RampNs")),
+                       static_cast<int>(R->getValueAsInt("ThresholdPercent")),
+                       static_cast<int>(R->getValueAsInt("WindowNs")),
+                       R->getValueAsString("Source").str()};
+    if (T.StartPercent < 1 || T.StartPercent > 100 || T.ThresholdPercent < 0 ||
+        T.ThresholdPercent > 100 || T.RampNs < 1 || T.WindowNs < 1)
+      error(R, "a throttle needs StartPercent in 1..100, ThresholdPercent in 0..100 and positive "
+               "RampNs and WindowNs");
+    int Index = static_cast<int>(M.Throttles.size());
+    M.Throttles.push_back(std::move(T));
+    for (int C : ChipsOf(R)) {
+      if (M.ChipTiming[C].Throttle >= 0)
+        error(R, fmt::format("chip '{}' has two throttles", M.Chips[C].Name));
+      M.ChipTiming[C].Throttle = Index;
+    }
+  }
+  for (const Record *R : defsOf(RK, "PortShare")) {
+    PortShareInfo P{R,
+                    R->getName().str(),
+                    R->getValueAsString("Name").str(),
+                    R->getValueAsString("Source").str(),
+                    static_cast<int>(R->getValueAsDef("A")->getValueAsInt("Id")),
+                    static_cast<int>(R->getValueAsDef("B")->getValueAsInt("Id")),
+                    static_cast<int>(R->getValueAsDef("Space")->getValueAsInt("Id")),
+                    R->getValueAsBit("PerfModeOnlyA")};
+    if (P.EngineA == P.EngineB)
+      error(R, fmt::format("port share '{}' names one engine twice", P.Name));
+    int Index = static_cast<int>(M.PortShares.size());
+    M.PortShares.push_back(std::move(P));
+    for (int C : ChipsOf(R))
+      M.ChipTiming[C].PortShares.push_back(Index);
+  }
+  for (const Record *R : defsOf(RK, "DmaSignalDelay")) {
+    int Ns = static_cast<int>(R->getValueAsInt("Ns"));
+    if (Ns < 0)
+      error(R, "a DMA signal delay cannot be negative");
+    for (int C : ChipsOf(R)) {
+      if (!M.ChipTiming[C].DmaSignalSource.empty())
+        error(R, fmt::format("chip '{}' has two DMA signal delays", M.Chips[C].Name));
+      M.ChipTiming[C].DmaSignalNs = Ns;
+      M.ChipTiming[C].DmaSignalSource = R->getValueAsString("Source").str();
+    }
+  }
+}
+
 std::optional<IsaModel> Reader::run() {
   readSpacesAndEngines();
   readDTypes();
@@ -962,6 +1061,7 @@ std::optional<IsaModel> Reader::run() {
   readInstrs();
   readPerfModes();
   readChips();
+  readEngineTiming();
   if (failed())
     return std::nullopt;
   return std::move(M);

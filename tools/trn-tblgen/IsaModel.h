@@ -59,6 +59,7 @@ struct EnumValueInfo {
   int Arity = 0;
   bool Reducible = false, Bitvec = false;
   std::string Range;
+  int TableSet = -1; // ActFunc: index into IsaModel::ActTableSets; -1 = needs no table
 };
 
 struct EnumTypeInfo {
@@ -90,7 +91,7 @@ struct OperandInfo {
   int MaxFree = 0, MaxFreePsum = 0;
   bool OneBank = false;
   bool Output = false; // the instruction writes it (else reads it)
-  int EnumType = -1; // index into IsaModel::Enums
+  int EnumType = -1;   // index into IsaModel::Enums
   bool HasRange = false;
   int64_t Min = 0, Max = 0;
   std::optional<std::string> Default; // set = optional operand
@@ -185,6 +186,39 @@ struct ChipInfo {
   std::vector<int> PerfModes; // indices into IsaModel::PerfModes
 };
 
+//===-- Engine timing (Costs.td, Enums.td, Chips.td) ----------------------===//
+
+struct ActTableSetInfo {
+  const llvm::Record *Def;
+  std::string Name, Source;
+};
+
+struct ResultLatencyInfo {
+  int Engine; // engine id
+  int Const;  // index into IsaModel::CostConsts
+};
+
+struct DidtThrottleInfo {
+  const llvm::Record *Def;
+  int StartPercent, RampNs, ThresholdPercent, WindowNs;
+  std::string Source;
+};
+
+struct PortShareInfo {
+  const llvm::Record *Def;
+  std::string RecordName, Name, Source;
+  int EngineA, EngineB, Space; // ids
+  bool PerfModeOnlyA;
+};
+
+// What each chip's engine-timing records give it.
+struct ChipTimingInfo {
+  int Throttle = -1; // index into IsaModel::Throttles; -1 = none
+  std::vector<int> PortShares;
+  int DmaSignalNs = 0;
+  std::string DmaSignalSource;
+};
+
 struct IsaModel {
   std::vector<EngineInfo> Engines;     // by id
   std::vector<MemSpaceInfo> Spaces;    // by id
@@ -201,6 +235,11 @@ struct IsaModel {
   std::vector<PerfModeInfo> PerfModes;
   std::vector<OverheadInfo> Overheads;
   std::vector<ChipInfo> Chips; // by generation
+  std::vector<ActTableSetInfo> ActTableSets;
+  std::vector<ResultLatencyInfo> ResultLatencies;
+  std::vector<DidtThrottleInfo> Throttles;
+  std::vector<PortShareInfo> PortShares;
+  std::vector<ChipTimingInfo> ChipTiming; // parallel to Chips
 
   // The integer fields every chip has, in the order Chip declares them.
   static const std::vector<std::string> &chipIntFields();

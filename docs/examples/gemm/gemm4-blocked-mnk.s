@@ -27,18 +27,22 @@
 #   half-tiles of [128, 256] (a matmul with N = 256 takes half as long, so
 #   the PE rate is the same): each half-tile is copied out and stored while
 #   the PE works on the next, and the kernel ends one small store after its
-#   last matmul instead of eight big ones.
+#   last matmul instead of eight big ones. The last tile goes in quarters
+#   ([128, 128], a quarter of the work each), so that its last copy and
+#   store, which nothing overlaps, are shorter still.
 #
 # DMA: a transfer waits ~1.3 us before it moves a byte, and concurrent
 # transfers share the core's HBM bandwidth equally, so transfers started
 # together finish together. Each k-step is therefore three transfers: the
 # first stationary tile lhsT[k, 0:128] (32 KiB, lands first), the moving
-# tile rhs[k, 0:512] and the other seven stationary tiles; and k-step k + 1
-# is released when k-step k's first tile has landed. The releases follow the
-# data by ~1.5 us, which keeps about two k-steps in flight, staggered, each
-# arriving before the PE needs it. Even and odd k-steps use separate queues
-# (lanes) and semaphores, so each semaphore counts transfers that complete
-# in order.
+# tile rhs[k, 0:512] and the other seven stationary tiles. k-step 1 is
+# released when k-step 0's first tile has landed, and from then on k-step
+# k + 2 when k-step k's has: each release reaches SP ~300 ns after its
+# transfer ends, so releasing only one k-step ahead would let the loads fall
+# behind the PE; two ahead keeps two or three k-steps in flight, staggered,
+# each arriving before the PE needs it. Even and odd k-steps use separate
+# queues (lanes) and semaphores, so each semaphore counts transfers that
+# complete in order.
 #
 #   SP   (loads):  k-steps 0..7 as above, then rhs[:, 512:768] and
 #                  rhs[:, 768:1024] (all k, 512 KiB each) for N-block 1
@@ -87,22 +91,23 @@
 # ---- SP: the loads, two k-steps (an even and an odd one) per iteration.
 # r1 = k * TK * M and r2 = k * TK * N: element offsets of k-step k in lhsT
 # and rhs; r3 = k * M and r4 = k * N: of k-tile k in lhs_all and rhs_all.
-# k-step 2i waits for first1 >= 16 i (k-step 2i - 1's first tile, none for
-# i = 0), k-step 2i + 1 for first0 >= 16 (i + 1): r5 and r6.
+# k-step 2i waits for first0 >= 16 i (k-step 2i - 2's first tile, none for
+# i = 0), k-step 2i + 1 for first1 >= 16 i (k-step 2i - 1's) and for k-step
+# 0's (first0 >= 16): r5 and r6.
     sp.li r1, 0
     sp.li r2, 0
     sp.li r3, 0
     sp.li r4, 0
     sp.li r5, 0
-    sp.li r6, 16
+    sp.li r6, 0
     sp.li r7, K * M
 sp_k2:
-    sp.dma_copy lhs_all[:, 0, 0:TM] + r3, lhsT[0:128, 0:TM] + r1, q0.0 wait(first1 >= r5) signal(first0, 16)
-    sp.dma_copy rhs_all[:, 0, 0:TN] + r4, rhs[0:128, 0:TN] + r2, q1.0 wait(first1 >= r5) signal(mov0, 16)
-    sp.dma_copy lhs_all[:, 0, TM:M] + r3, lhsT[0:128, TM:M] + r1, q0.2 wait(first1 >= r5) signal(rest0, 16)
-    sp.dma_copy lhs_all[:, 1, 0:TM] + r3, lhsT[128:256, 0:TM] + r1, q0.1 wait(first0 >= r6) signal(first1, 16)
-    sp.dma_copy rhs_all[:, 1, 0:TN] + r4, rhs[128:256, 0:TN] + r2, q1.1 wait(first0 >= r6) signal(mov1, 16)
-    sp.dma_copy lhs_all[:, 1, TM:M] + r3, lhsT[128:256, TM:M] + r1, q0.3 wait(first0 >= r6) signal(rest1, 16)
+    sp.dma_copy lhs_all[:, 0, 0:TM] + r3, lhsT[0:128, 0:TM] + r1, q0.0 wait(first0 >= r5) signal(first0, 16)
+    sp.dma_copy rhs_all[:, 0, 0:TN] + r4, rhs[0:128, 0:TN] + r2, q1.0 wait(first0 >= r5) signal(mov0, 16)
+    sp.dma_copy lhs_all[:, 0, TM:M] + r3, lhsT[0:128, TM:M] + r1, q0.2 wait(first0 >= r5) signal(rest0, 16)
+    sp.dma_copy lhs_all[:, 1, 0:TM] + r3, lhsT[128:256, 0:TM] + r1, q0.1 wait(first0 >= 16, first1 >= r6) signal(first1, 16)
+    sp.dma_copy rhs_all[:, 1, 0:TN] + r4, rhs[128:256, 0:TN] + r2, q1.1 wait(first0 >= 16, first1 >= r6) signal(mov1, 16)
+    sp.dma_copy lhs_all[:, 1, TM:M] + r3, lhsT[128:256, TM:M] + r1, q0.3 wait(first0 >= 16, first1 >= r6) signal(rest1, 16)
     sp.addi r1, r1, 2 * TK * M
     sp.addi r2, r2, 2 * TK * N
     sp.addi r3, r3, 2 * M
@@ -167,11 +172,12 @@ pe_k2:
 # ---- PE, N-block 1: for m: for h: for k: bank m, columns h, += lhsT[k, m]^T
 # . rhs[k, 512 + 256 h : ...]. Bank m is reused once DVE has copied tile m of
 # N-block 0 out (evac0 >= m + 1). r1 = m * TM (the m-tile's columns in
-# lhs_all), r2 = m * TN (bank m), r3 = m + 1.
+# lhs_all), r2 = m * TN (bank m), r3 = m + 1. m = 0..6 in the loop, m = 7
+# written out in quarters.
     pe.li r1, 0
     pe.li r2, 0
     pe.li r3, 1
-    pe.li r4, M
+    pe.li r4, M - TM
 pe_m:
     matmul acc[:, 0, 0:NH] + r2, lhs_all[:, 0, 0:TM] + r1, rhs_all[:, 0, TN:TN + NH], acc=overwrite wait(evac0 >= r3, nb1_lo >= 16) signal(mm)
     matmul acc[:, 0, 0:NH] + r2, lhs_all[:, 1, 0:TM] + r1, rhs_all[:, 1, TN:TN + NH], acc=accumulate signal(mm)
@@ -193,6 +199,40 @@ pe_m:
     pe.addi r2, r2, TN
     pe.addi r3, r3, 1
     pe.blt r1, r4, pe_m
+# The last tile, m = 7, in quarter-tiles of [128, 128]: its last copy and
+# store, which nothing overlaps, are half as long.
+    matmul acc[:, 7, 0:128], lhs_all[:, 0, 896:1024], rhs_all[:, 0, 512:640], acc=overwrite wait(evac0 >= MT) signal(mm)
+    matmul acc[:, 7, 0:128], lhs_all[:, 1, 896:1024], rhs_all[:, 1, 512:640], acc=accumulate signal(mm)
+    matmul acc[:, 7, 0:128], lhs_all[:, 2, 896:1024], rhs_all[:, 2, 512:640], acc=accumulate signal(mm)
+    matmul acc[:, 7, 0:128], lhs_all[:, 3, 896:1024], rhs_all[:, 3, 512:640], acc=accumulate signal(mm)
+    matmul acc[:, 7, 0:128], lhs_all[:, 4, 896:1024], rhs_all[:, 4, 512:640], acc=accumulate signal(mm)
+    matmul acc[:, 7, 0:128], lhs_all[:, 5, 896:1024], rhs_all[:, 5, 512:640], acc=accumulate signal(mm)
+    matmul acc[:, 7, 0:128], lhs_all[:, 6, 896:1024], rhs_all[:, 6, 512:640], acc=accumulate signal(mm)
+    matmul acc[:, 7, 0:128], lhs_all[:, 7, 896:1024], rhs_all[:, 7, 512:640], acc=accumulate signal(mm)
+    matmul acc[:, 7, 128:256], lhs_all[:, 0, 896:1024], rhs_all[:, 0, 640:768], acc=overwrite signal(mm)
+    matmul acc[:, 7, 128:256], lhs_all[:, 1, 896:1024], rhs_all[:, 1, 640:768], acc=accumulate signal(mm)
+    matmul acc[:, 7, 128:256], lhs_all[:, 2, 896:1024], rhs_all[:, 2, 640:768], acc=accumulate signal(mm)
+    matmul acc[:, 7, 128:256], lhs_all[:, 3, 896:1024], rhs_all[:, 3, 640:768], acc=accumulate signal(mm)
+    matmul acc[:, 7, 128:256], lhs_all[:, 4, 896:1024], rhs_all[:, 4, 640:768], acc=accumulate signal(mm)
+    matmul acc[:, 7, 128:256], lhs_all[:, 5, 896:1024], rhs_all[:, 5, 640:768], acc=accumulate signal(mm)
+    matmul acc[:, 7, 128:256], lhs_all[:, 6, 896:1024], rhs_all[:, 6, 640:768], acc=accumulate signal(mm)
+    matmul acc[:, 7, 128:256], lhs_all[:, 7, 896:1024], rhs_all[:, 7, 640:768], acc=accumulate signal(mm)
+    matmul acc[:, 7, 256:384], lhs_all[:, 0, 896:1024], rhs_all[:, 0, 768:896], acc=overwrite signal(mm)
+    matmul acc[:, 7, 256:384], lhs_all[:, 1, 896:1024], rhs_all[:, 1, 768:896], acc=accumulate signal(mm)
+    matmul acc[:, 7, 256:384], lhs_all[:, 2, 896:1024], rhs_all[:, 2, 768:896], acc=accumulate signal(mm)
+    matmul acc[:, 7, 256:384], lhs_all[:, 3, 896:1024], rhs_all[:, 3, 768:896], acc=accumulate signal(mm)
+    matmul acc[:, 7, 256:384], lhs_all[:, 4, 896:1024], rhs_all[:, 4, 768:896], acc=accumulate signal(mm)
+    matmul acc[:, 7, 256:384], lhs_all[:, 5, 896:1024], rhs_all[:, 5, 768:896], acc=accumulate signal(mm)
+    matmul acc[:, 7, 256:384], lhs_all[:, 6, 896:1024], rhs_all[:, 6, 768:896], acc=accumulate signal(mm)
+    matmul acc[:, 7, 256:384], lhs_all[:, 7, 896:1024], rhs_all[:, 7, 768:896], acc=accumulate signal(mm)
+    matmul acc[:, 7, 384:512], lhs_all[:, 0, 896:1024], rhs_all[:, 0, 896:1024], acc=overwrite signal(mm)
+    matmul acc[:, 7, 384:512], lhs_all[:, 1, 896:1024], rhs_all[:, 1, 896:1024], acc=accumulate signal(mm)
+    matmul acc[:, 7, 384:512], lhs_all[:, 2, 896:1024], rhs_all[:, 2, 896:1024], acc=accumulate signal(mm)
+    matmul acc[:, 7, 384:512], lhs_all[:, 3, 896:1024], rhs_all[:, 3, 896:1024], acc=accumulate signal(mm)
+    matmul acc[:, 7, 384:512], lhs_all[:, 4, 896:1024], rhs_all[:, 4, 896:1024], acc=accumulate signal(mm)
+    matmul acc[:, 7, 384:512], lhs_all[:, 5, 896:1024], rhs_all[:, 5, 896:1024], acc=accumulate signal(mm)
+    matmul acc[:, 7, 384:512], lhs_all[:, 6, 896:1024], rhs_all[:, 6, 896:1024], acc=accumulate signal(mm)
+    matmul acc[:, 7, 384:512], lhs_all[:, 7, 896:1024], rhs_all[:, 7, 896:1024], acc=accumulate signal(mm)
 
 # ---- DVE: copy N-block 0's tile m out of bank m after its last matmul,
 # (k-step 7, m), the (57 + m)-th. r1 = m * TN (bank m and result slot m).
@@ -208,9 +248,9 @@ dve_m:
 # ---- ACT: copy N-block 1's half-tiles out. Half-tile (m, h) is done after
 # matmul 64 + 16m + 8h + 8; r1 = m * TN is both its bank's offset and its
 # result slot's (slot 2m + h is 256 (2m + h) = 512 m + 256 h elements in).
-# The last tile is written out: a register offset makes a copy NKI's
-# tensor_copy_dynamic (~600 cycles), and the very last copy is on the
-# critical path.
+# The last tile's quarters are written out: a register offset makes a copy
+# NKI's tensor_copy_dynamic (~600 cycles), and the very last copy is on the
+# critical path. Quarter q of m = 7 is done after matmul 176 + 8 (q + 1).
     act.li r1, 0
     act.li r2, KT * MT + KT
     act.li r3, (MT - 1) * TN
@@ -221,8 +261,10 @@ act_m:
     act.addi r2, r2, KT
     act.addi r1, r1, TN
     act.blt r1, r3, act_m
-    act.tensor_copy res1[:, 14, :], acc[:, 7, 0:NH] wait(mm >= KT * MT + 15 * KT) signal(evac1)
-    act.tensor_copy res1[:, 15, :], acc[:, 7, NH:TN] wait(mm >= KT * MT + 16 * KT) signal(evac1)
+    act.tensor_copy res1[:, 14, 0:128], acc[:, 7, 0:128] wait(mm >= KT * MT + 14 * KT + 8) signal(evac1)
+    act.tensor_copy res1[:, 14, 128:256], acc[:, 7, 128:256] wait(mm >= KT * MT + 14 * KT + 16) signal(evac1)
+    act.tensor_copy res1[:, 15, 0:128], acc[:, 7, 256:384] wait(mm >= KT * MT + 14 * KT + 24) signal(evac1)
+    act.tensor_copy res1[:, 15, 128:256], acc[:, 7, 384:512] wait(mm >= KT * MT + 14 * KT + 32) signal(evac1)
 
 # ---- POOL: the stores, round-robin over 4 queues (a store of 256 KiB takes
 # ~2 us, one of 128 KiB ~1.7 us, and a queue runs one at a time). Nothing
@@ -245,11 +287,13 @@ pool_b0:
     pool.addi r1, r1, 4 * TM * N
     pool.addi r2, r2, 4 * TN
     pool.blt r1, r4, pool_b0
-# N-block 1, two tiles (four half-tiles) per iteration: r1 = m * TM * N,
-# r2 = m * TN (half-tile slot 2m), r3 = 2m + 1.
+# N-block 1, two tiles (four half-tiles) per iteration for m = 0..5:
+# r1 = m * TM * N, r2 = m * TN (half-tile slot 2m), r3 = 2m + 1. The last
+# quarters go on queues of their own (q3.0, q3.1), free when they come.
     pool.li r1, 0
     pool.li r2, 0
     pool.li r3, 1
+    pool.li r4, 6 * TM * N
 pool_b1:
     pool.dma_copy out[0:128, TN:TN + NH] + r1, res1[:, 0, :] + r2, q2.0 wait(evac1 >= r3)
     pool.addi r3, r3, 1
@@ -262,3 +306,10 @@ pool_b1:
     pool.addi r1, r1, 2 * TM * N
     pool.addi r2, r2, 2 * TN
     pool.blt r1, r4, pool_b1
+# m = 6 in halves, m = 7 in quarters.
+    pool.dma_copy out[768:896, TN:TN + NH], res1[:, 12, :], q2.0 wait(evac1 >= 13)
+    pool.dma_copy out[768:896, TN + NH:N], res1[:, 13, :], q2.1 wait(evac1 >= 14)
+    pool.dma_copy out[896:1024, 512:640], res1[:, 14, 0:128], q2.2 wait(evac1 >= 15)
+    pool.dma_copy out[896:1024, 640:768], res1[:, 14, 128:256], q2.3 wait(evac1 >= 16)
+    pool.dma_copy out[896:1024, 768:896], res1[:, 15, 0:128], q3.0 wait(evac1 >= 17)
+    pool.dma_copy out[896:1024, 896:1024], res1[:, 15, 128:256], q3.1 wait(evac1 >= 18)

@@ -44,6 +44,9 @@ struct RunOptions {
   uint64_t MaxInstructions = DefaultMaxInstructions;
   // Reads of never-written SBUF/PSUM are errors instead of warnings.
   bool Strict = false;
+  // TensorE dI/dt throttling on the chips that have it (trn-emu
+  // --no-throttle turns it off, for teaching).
+  bool Throttle = true;
 };
 
 struct EngineStats {

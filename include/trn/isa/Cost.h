@@ -30,8 +30,10 @@ struct CostInputs {
 
 // The first case of C whose predicates all hold in Preds.
 const CostCaseDesc &selectCase(CostClassId C, uint32_t Preds);
-// A case's formula with the given variables.
-int64_t evaluate(const CostCaseDesc &Case, const CostInputs &In);
+// A case's formula with the given variables, every named constant
+// multiplied by ConstScale (how a performance mode leaves fixed costs
+// undivided, see cost()).
+int64_t evaluate(const CostCaseDesc &Case, const CostInputs &In, int64_t ConstScale = 1);
 
 struct Cost {
   int64_t Value;            // cycles (or DMA bytes), after the speedup
@@ -40,7 +42,8 @@ struct Cost {
 
 // What instruction class C costs on engine E of chip Chip: the selected
 // case, divided (rounding up) by the first of the chip's performance modes
-// that matches, plus every overhead whose engine and predicates match.
+// that matches, its named constants (fixed costs) excepted, plus every
+// overhead whose engine and predicates match.
 Cost cost(const ChipDesc &Chip, CostClassId C, Engine E, const CostInputs &In);
 
 } // namespace trn::isa

@@ -60,6 +60,7 @@ struct EnumValueDesc {
   bool Reducible;    // AluOp only
   bool Bitvec;       // AluOp only
   const char *Range; // ActFunc only: guaranteed input range, "" = all
+  int8_t TableSet;   // ActFunc only: index into actTableSets(), -1 = needs no table
 };
 
 struct EnumTypeDesc {
@@ -222,6 +223,48 @@ struct ChipDesc {
   uint64_t hbmBytes() const { return uint64_t(HbmGiB) << 30; }
   uint32_t psumPartitionBytes() const { return PsumBanks * PsumBankBytes; }
 };
+
+//===-- Engine timing -----------------------------------------------------===//
+
+// A set of ScalarE function tables, loaded as one (isa/Enums.td).
+struct ActTableSetDesc {
+  const char *Name;
+  const char *Source;
+};
+
+// Cycles of Engine after an instruction's II until its result and signal
+// reach a consumer (isa/Costs.td).
+struct ResultLatencyDesc {
+  Engine Eng;
+  CostConst Cycles;
+};
+
+// TensorE dI/dt throttling (isa/Chips.td).
+struct DidtThrottleDesc {
+  uint32_t StartPercent, RampNs, ThresholdPercent, WindowNs;
+  const char *Source;
+};
+
+// Two engines that cannot use a memory port at once (isa/Chips.td).
+struct PortShareDesc {
+  const char *Name;
+  Engine A, B;
+  MemSpace Space;
+  bool PerfModeOnlyA; // A uses the port only in a performance mode
+  const char *Source;
+};
+
+struct ChipTimingDesc {
+  Chip Id;
+  uint32_t DmaSignalNs; // a DMA completion to a waiting engine's start
+  const char *DmaSignalSource;
+  const DidtThrottleDesc *Throttle; // nullptr: none
+  std::span<const PortShareDesc *const> PortShares;
+};
+
+std::span<const ActTableSetDesc> actTableSets();
+std::span<const ResultLatencyDesc> resultLatencies();
+const ChipTimingDesc &chipTiming(Chip C);
 
 //===-- Look-ups ----------------------------------------------------------===//
 

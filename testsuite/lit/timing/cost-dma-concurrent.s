@@ -42,13 +42,15 @@
 # TRN3-NEXT: 53.334 2209.315 q0.0 - dma of 262144 bytes for ACT #0
 # TRN3-NEXT: 53.334 2209.315 q1.0 - dma of 262144 bytes for POOL #0
 
-# (c) SP waited for both (done >= 2): its triggers run from that moment.
-# TRN1-NEXT: 2624.467 2670.182 SP 64 sp.dma_copy
-# TRN1-NEXT: 2670.182 2715.897 SP 64 sp.dma_copy
-# TRN2-NEXT: 2799.646 2852.980 SP 64 sp.dma_copy
-# TRN2-NEXT: 2852.980 2906.314 SP 64 sp.dma_copy
-# TRN3-NEXT: 2209.315 2262.649 SP 64 sp.dma_copy
-# TRN3-NEXT: 2262.649 2315.983 SP 64 sp.dma_copy
+# (c) SP waited for both (done >= 2): the signal of a DMA transfer reaches
+#     its semaphore 300 ns after the transfer ends (isa/Chips.td
+#     DmaToEngineSignal; cost-signal-delay.s), and SP's triggers run from then.
+# TRN1-NEXT: 2924.467 2970.182 SP 64 sp.dma_copy
+# TRN1-NEXT: 2970.182 3015.897 SP 64 sp.dma_copy
+# TRN2-NEXT: 3099.646 3152.980 SP 64 sp.dma_copy
+# TRN2-NEXT: 3152.980 3206.314 SP 64 sp.dma_copy
+# TRN3-NEXT: 2509.315 2562.649 SP 64 sp.dma_copy
+# TRN3-NEXT: 2562.649 2615.983 SP 64 sp.dma_copy
 
 # (d) Two SBUF -> SBUF transfers over all 128 partitions on two queues,
 #     16384 B per engine each, the second started one trigger (dt) later.
@@ -57,16 +59,16 @@
 #     first completes, then the second finishes alone at r.
 #     trn1 (r = 27.2 GB/s, dt = 45.715 ns): alone 45.715 x 27.2 = 1243.448 B;
 #       shared: (16384 - 1243.448) / 13.6 = 1113.2759 -> 1113.276 ns, so the
-#       first ends at 2670.182 + 1300 + 45.715 + 1113.276 = 5129.173; the
+#       first ends at 2970.182 + 1300 + 45.715 + 1113.276 = 5429.173; the
 #       second has 16384 - 1113.276 x 13.6 = 1243.446 B left: 45.7149 ->
-#       45.715 ns more: 5174.888. (Alone, each would take 1300 + 602.353 ns.)
+#       45.715 ns more: 5474.888. (Alone, each would take 1300 + 602.353 ns.)
 #     trn2 (r = 27.2, dt = 53.334): 1098.0379 -> 1098.038 ns shared, then
-#       53.3339 -> 53.334 ns: 5304.352 and 5357.686.
+#       53.3339 -> 53.334 ns: 5604.352 and 5657.686.
 #     trn3 (r = 38.4, dt = 53.334): 746.6653 -> 746.666 ns shared, then
-#       53.3337 -> 53.334 ns: 4362.649 and 4415.983.
-# TRN1-NEXT: 2670.182 5129.173 q2.0 - dma of 262144 bytes for SP #0
-# TRN1-NEXT: 2715.897 5174.888 q3.0 - dma of 262144 bytes for SP #1
-# TRN2-NEXT: 2852.980 5304.352 q2.0 - dma of 262144 bytes for SP #0
-# TRN2-NEXT: 2906.314 5357.686 q3.0 - dma of 262144 bytes for SP #1
-# TRN3-NEXT: 2262.649 4362.649 q2.0 - dma of 262144 bytes for SP #0
-# TRN3-NEXT: 2315.983 4415.983 q3.0 - dma of 262144 bytes for SP #1
+#       53.3337 -> 53.334 ns: 4662.649 and 4715.983.
+# TRN1-NEXT: 2970.182 5429.173 q2.0 - dma of 262144 bytes for SP #0
+# TRN1-NEXT: 3015.897 5474.888 q3.0 - dma of 262144 bytes for SP #1
+# TRN2-NEXT: 3152.980 5604.352 q2.0 - dma of 262144 bytes for SP #0
+# TRN2-NEXT: 3206.314 5657.686 q3.0 - dma of 262144 bytes for SP #1
+# TRN3-NEXT: 2562.649 4662.649 q2.0 - dma of 262144 bytes for SP #0
+# TRN3-NEXT: 2615.983 4715.983 q3.0 - dma of 262144 bytes for SP #1

@@ -56,7 +56,7 @@
     dve.tensor_scalar bo[:, 0:512], ba[:, 0:512], multiply, 2.0
 # trn1: max(MIN_II=64, N=512) = 512
 # TRN1-NEXT: DVE 512 dve.tensor_scalar{{( |$)}}
-# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): ceil(max(MIN_II=64, N=512)=512 / 4) = 128
+# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): max(MIN_II=64, ceil(N=512 / 4)=128) = 128
 # TRN2-NEXT: DVE 128 dve.tensor_scalar{{( |$)}}
 # TRN3-NEXT: DVE 128 dve.tensor_scalar{{( |$)}}
 
@@ -64,7 +64,7 @@
     dve.tensor_scalar bo[:, 0:512], ba[:, 0:512], multiply, 2.0, op1=add, operand1=1.0
 # trn1: max(MIN_II=64, N=512) = 512
 # TRN1-NEXT: DVE 512 dve.tensor_scalar{{( |$)}}
-# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): ceil(max(MIN_II=64, N=512)=512 / 4) = 128
+# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): max(MIN_II=64, ceil(N=512 / 4)=128) = 128
 # TRN2-NEXT: DVE 128 dve.tensor_scalar{{( |$)}}
 # TRN3-NEXT: DVE 128 dve.tensor_scalar{{( |$)}}
 
@@ -72,7 +72,7 @@
     dve.tensor_scalar ho[:, 0:1000], ha[:, 0:1000], multiply, 2.0, op1=add, operand1=1.0
 # trn1: max(MIN_II=64, N=1000) = 1000
 # TRN1-NEXT: DVE 1000 dve.tensor_scalar{{( |$)}}
-# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): ceil(max(MIN_II=64, N=1000)=1000 / 4) = 250
+# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): max(MIN_II=64, ceil(N=1000 / 4)=250) = 250
 # TRN2-NEXT: DVE 250 dve.tensor_scalar{{( |$)}}
 # TRN3-NEXT: DVE 250 dve.tensor_scalar{{( |$)}}
 
@@ -80,7 +80,7 @@
     dve.tensor_scalar bo[:, 0:4096], ba[:, 0:4096], multiply, 2.0, op1=add, operand1=1.0
 # trn1: max(MIN_II=64, N=4096) = 4096
 # TRN1-NEXT: DVE 4096 dve.tensor_scalar{{( |$)}}
-# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): ceil(max(MIN_II=64, N=4096)=4096 / 4) = 1024
+# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): max(MIN_II=64, ceil(N=4096 / 4)=1024) = 1024
 # TRN2-NEXT: DVE 1024 dve.tensor_scalar{{( |$)}}
 # TRN3-NEXT: DVE 1024 dve.tensor_scalar{{( |$)}}
 
@@ -88,23 +88,23 @@
     dve.tensor_scalar bo[:, 0:100], ba[:, 0:100], multiply, 2.0
 # trn1: max(MIN_II=64, N=100) = 100
 # TRN1-NEXT: DVE 100 dve.tensor_scalar{{( |$)}}
-# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): ceil(max(MIN_II=64, N=100)=100 / 4) = 25
-# TRN2-NEXT: DVE 25 dve.tensor_scalar{{( |$)}}
-# TRN3-NEXT: DVE 25 dve.tensor_scalar{{( |$)}}
+# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): max(MIN_II=64, ceil(N=100 / 4)=25) = 64
+# TRN2-NEXT: DVE 64 dve.tensor_scalar{{( |$)}}
+# TRN3-NEXT: DVE 64 dve.tensor_scalar{{( |$)}}
 
 # bf16 -> bf16, N=32
     dve.tensor_scalar bo[:, 0:32], ba[:, 0:32], multiply, 2.0
 # trn1: max(MIN_II=64, N=32) = 64
 # TRN1-NEXT: DVE 64 dve.tensor_scalar{{( |$)}}
-# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): ceil(max(MIN_II=64, N=32)=64 / 4) = 16
-# TRN2-NEXT: DVE 16 dve.tensor_scalar{{( |$)}}
-# TRN3-NEXT: DVE 16 dve.tensor_scalar{{( |$)}}
+# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): max(MIN_II=64, ceil(N=32 / 4)=8) = 64
+# TRN2-NEXT: DVE 64 dve.tensor_scalar{{( |$)}}
+# TRN3-NEXT: DVE 64 dve.tensor_scalar{{( |$)}}
 
 # bf16 -> bf16, N=512, stride 2
     dve.tensor_scalar bo[:, 0:1024:2], ba[:, 0:1024:2], multiply, 2.0
 # trn1: max(MIN_II=64, N=512) = 512
 # TRN1-NEXT: DVE 512 dve.tensor_scalar{{( |$)}}
-# trn2, trn3: dve-copy-2x (16-bit, non-contiguous): ceil(max(MIN_II=64, N=512)=512 / 2) = 256
+# trn2, trn3: dve-copy-2x (16-bit, non-contiguous): max(MIN_II=64, ceil(N=512 / 2)=256) = 256
 # TRN2-NEXT: DVE 256 dve.tensor_scalar{{( |$)}}
 # TRN3-NEXT: DVE 256 dve.tensor_scalar{{( |$)}}
 
@@ -124,7 +124,7 @@
     dve.tensor_scalar bo[:, 0:1024], pba[:, 0:1024], add, 1.0
 # trn1: max(MIN_II=64, N=1024) = 1024
 # TRN1-NEXT: DVE 1024 dve.tensor_scalar{{( |$)}}
-# trn2, trn3: dve-copy-2x (16-bit, PSUM side): ceil(max(MIN_II=64, N=1024)=1024 / 2) = 512
+# trn2, trn3: dve-copy-2x (16-bit, PSUM side): max(MIN_II=64, ceil(N=1024 / 2)=512) = 512
 # TRN2-NEXT: DVE 512 dve.tensor_scalar{{( |$)}}
 # TRN3-NEXT: DVE 512 dve.tensor_scalar{{( |$)}}
 

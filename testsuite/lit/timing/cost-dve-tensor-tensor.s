@@ -35,47 +35,47 @@
     dve.tensor_tensor bo[:, 0:16], ba[:, 0:16], bb[:, 0:16], add
 # trn1: max(MIN_II=64, N=16) = 64
 # TRN1: DVE 64 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, N=16)=64 / 2) = 32
-# TRN2: DVE 32 dve.tensor_tensor{{( |$)}}
-# TRN3: DVE 32 dve.tensor_tensor{{( |$)}}
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(N=16 / 2)=8) = 64
+# TRN2: DVE 64 dve.tensor_tensor{{( |$)}}
+# TRN3: DVE 64 dve.tensor_tensor{{( |$)}}
 
 # bf16 = bf16 add bf16, N=32: case 2 (SBUF bf16 add/mul/sub, unit stride)
     dve.tensor_tensor bo[:, 0:32], ba[:, 0:32], bb[:, 0:32], add
 # trn1: max(MIN_II=64, N=32) = 64
 # TRN1-NEXT: DVE 64 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, N=32)=64 / 2) = 32
-# TRN2-NEXT: DVE 32 dve.tensor_tensor{{( |$)}}
-# TRN3-NEXT: DVE 32 dve.tensor_tensor{{( |$)}}
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(N=32 / 2)=16) = 64
+# TRN2-NEXT: DVE 64 dve.tensor_tensor{{( |$)}}
+# TRN3-NEXT: DVE 64 dve.tensor_tensor{{( |$)}}
 
 # bf16 = bf16 add bf16, N=33: case 2 (SBUF bf16 add/mul/sub, unit stride)
     dve.tensor_tensor bo[:, 0:33], ba[:, 0:33], bb[:, 0:33], add
 # trn1: max(MIN_II=64, N=33) = 64
 # TRN1-NEXT: DVE 64 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, N=33)=64 / 2) = 32
-# TRN2-NEXT: DVE 32 dve.tensor_tensor{{( |$)}}
-# TRN3-NEXT: DVE 32 dve.tensor_tensor{{( |$)}}
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(N=33 / 2)=17) = 64
+# TRN2-NEXT: DVE 64 dve.tensor_tensor{{( |$)}}
+# TRN3-NEXT: DVE 64 dve.tensor_tensor{{( |$)}}
 
 # bf16 = bf16 add bf16, N=64: case 2 (SBUF bf16 add/mul/sub, unit stride)
     dve.tensor_tensor bo[:, 0:64], ba[:, 0:64], bb[:, 0:64], add
 # trn1: max(MIN_II=64, N=64) = 64
 # TRN1-NEXT: DVE 64 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, N=64)=64 / 2) = 32
-# TRN2-NEXT: DVE 32 dve.tensor_tensor{{( |$)}}
-# TRN3-NEXT: DVE 32 dve.tensor_tensor{{( |$)}}
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(N=64 / 2)=32) = 64
+# TRN2-NEXT: DVE 64 dve.tensor_tensor{{( |$)}}
+# TRN3-NEXT: DVE 64 dve.tensor_tensor{{( |$)}}
 
 # bf16 = bf16 add bf16, N=100: case 2 (SBUF bf16 add/mul/sub, unit stride)
     dve.tensor_tensor bo[:, 0:100], ba[:, 0:100], bb[:, 0:100], add
 # trn1: max(MIN_II=64, N=100) = 100
 # TRN1-NEXT: DVE 100 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, N=100)=100 / 2) = 50
-# TRN2-NEXT: DVE 50 dve.tensor_tensor{{( |$)}}
-# TRN3-NEXT: DVE 50 dve.tensor_tensor{{( |$)}}
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(N=100 / 2)=50) = 64
+# TRN2-NEXT: DVE 64 dve.tensor_tensor{{( |$)}}
+# TRN3-NEXT: DVE 64 dve.tensor_tensor{{( |$)}}
 
 # bf16 = bf16 add bf16, N=512: case 2 (SBUF bf16 add/mul/sub, unit stride)
     dve.tensor_tensor bo[:, 0:512], ba[:, 0:512], bb[:, 0:512], add
 # trn1: max(MIN_II=64, N=512) = 512
 # TRN1-NEXT: DVE 512 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, N=512)=512 / 2) = 256
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(N=512 / 2)=256) = 256
 # TRN2-NEXT: DVE 256 dve.tensor_tensor{{( |$)}}
 # TRN3-NEXT: DVE 256 dve.tensor_tensor{{( |$)}}
 
@@ -83,7 +83,7 @@
     dve.tensor_tensor bo[:, 0:2048], ba[:, 0:2048], bb[:, 0:2048], add
 # trn1: max(MIN_II=64, N=2048) = 2048
 # TRN1-NEXT: DVE 2048 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, N=2048)=2048 / 2) = 1024
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(N=2048 / 2)=1024) = 1024
 # TRN2-NEXT: DVE 1024 dve.tensor_tensor{{( |$)}}
 # TRN3-NEXT: DVE 1024 dve.tensor_tensor{{( |$)}}
 
@@ -91,7 +91,7 @@
     dve.tensor_tensor bo[:, 0:4096], ba[:, 0:4096], bb[:, 0:4096], add
 # trn1: max(MIN_II=64, N=4096) = 4096
 # TRN1-NEXT: DVE 4096 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, N=4096)=4096 / 2) = 2048
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(N=4096 / 2)=2048) = 2048
 # TRN2-NEXT: DVE 2048 dve.tensor_tensor{{( |$)}}
 # TRN3-NEXT: DVE 2048 dve.tensor_tensor{{( |$)}}
 
@@ -114,7 +114,7 @@
     dve.tensor_tensor bo[:, 0:512], ba[:, 0:512], bb[:, 0:512], multiply
 # trn1: max(MIN_II=64, N=512) = 512
 # TRN1-NEXT: DVE 512 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, N=512)=512 / 2) = 256
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(N=512 / 2)=256) = 256
 # TRN2-NEXT: DVE 256 dve.tensor_tensor{{( |$)}}
 # TRN3-NEXT: DVE 256 dve.tensor_tensor{{( |$)}}
 
@@ -122,7 +122,7 @@
     dve.tensor_tensor bo[:, 0:512], ba[:, 0:512], bb[:, 0:512], subtract
 # trn1: max(MIN_II=64, N=512) = 512
 # TRN1-NEXT: DVE 512 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, N=512)=512 / 2) = 256
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(N=512 / 2)=256) = 256
 # TRN2-NEXT: DVE 256 dve.tensor_tensor{{( |$)}}
 # TRN3-NEXT: DVE 256 dve.tensor_tensor{{( |$)}}
 
@@ -130,7 +130,7 @@
     dve.tensor_tensor bo[:, 0:512], ba[:, 0:512], bb[:, 0:512], maximum
 # trn1: max(MIN_II=64, 2*N=1024) = 1024
 # TRN1-NEXT: DVE 1024 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, 2*N=1024)=1024 / 2) = 512
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(2*N=1024 / 2)=512) = 512
 # TRN2-NEXT: DVE 512 dve.tensor_tensor{{( |$)}}
 # TRN3-NEXT: DVE 512 dve.tensor_tensor{{( |$)}}
 
@@ -138,7 +138,7 @@
     dve.tensor_tensor bo[:, 0:512], ba[:, 0:512], bb[:, 0:512], divide
 # trn1: max(MIN_II=64, 2*N=1024) = 1024
 # TRN1-NEXT: DVE 1024 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, 2*N=1024)=1024 / 2) = 512
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(2*N=1024 / 2)=512) = 512
 # TRN2-NEXT: DVE 512 dve.tensor_tensor{{( |$)}}
 # TRN3-NEXT: DVE 512 dve.tensor_tensor{{( |$)}}
 
@@ -146,7 +146,7 @@
     dve.tensor_tensor ho[:, 0:512], ha[:, 0:512], hb[:, 0:512], add
 # trn1: max(MIN_II=64, 2*N=1024) = 1024
 # TRN1-NEXT: DVE 1024 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, 2*N=1024)=1024 / 2) = 512
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(2*N=1024 / 2)=512) = 512
 # TRN2-NEXT: DVE 512 dve.tensor_tensor{{( |$)}}
 # TRN3-NEXT: DVE 512 dve.tensor_tensor{{( |$)}}
 
@@ -164,7 +164,7 @@
     dve.tensor_tensor bo[:, 0:1024:2], ba[:, 0:1024:2], bb[:, 0:1024:2], add
 # trn1: max(MIN_II=64, 2*N=1024) = 1024
 # TRN1-NEXT: DVE 1024 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, 2*N=1024)=1024 / 2) = 512
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(2*N=1024 / 2)=512) = 512
 # TRN2-NEXT: DVE 512 dve.tensor_tensor{{( |$)}}
 # TRN3-NEXT: DVE 512 dve.tensor_tensor{{( |$)}}
 
@@ -172,7 +172,7 @@
     dve.tensor_tensor ho[:, 0:2000:2], ha[:, 0:2000:2], hb[:, 0:2000:2], multiply
 # trn1: max(MIN_II=64, 2*N=2000) = 2000
 # TRN1-NEXT: DVE 2000 dve.tensor_tensor{{( |$)}}
-# trn2, trn3: dve-tt-2x (SBUF, 16-bit): ceil(max(MIN_II=64, 2*N=2000)=2000 / 2) = 1000
+# trn2, trn3: dve-tt-2x (SBUF, 16-bit): max(MIN_II=64, ceil(2*N=2000 / 2)=1000) = 1000
 # TRN2-NEXT: DVE 1000 dve.tensor_tensor{{( |$)}}
 # TRN3-NEXT: DVE 1000 dve.tensor_tensor{{( |$)}}
 

@@ -6,9 +6,10 @@
 # RUN:   | FileCheck %s --check-prefixes=ALL,TRN3
 #
 # TensorE split form: load_stationary and multiply_moving (A1, ISA-OLD).
-# load_stationary: min(64, NStat) (4x for fp32), but SEQ_OP = 1 cycle right
+# load_stationary: fast, ceil(max(64, NStat) / 4) (A1: up to 4x faster than a
+# multiply of the same free size; 4x for fp32), but SEQ_OP = 1 cycle right
 # after a multiply (matmul or multiply_moving): the weight load runs in the
-# background of the multiply (A1), which took max(64, N) >= min(64, M)
+# background of the multiply (A1), which took max(64, N) >= max(64, M) / 4
 # cycles, so only issuing it remains. multiply_moving: max(64, NMov) (the II
 # of back-to-back matmuls reusing a stationary, A1), 4x if the loaded
 # stationary or the moving operand is fp32.
@@ -27,8 +28,8 @@
 .psum pt : bf16[128, 64]
 
     pe.load_stationary s_bf16[:, 0:128]
-# first on the engine: min(64, NStat=128) = 64
-# ALL: PE 64 pe.load_stationary{{( |$)}}
+# first on the engine: ceil(max(64, NStat=128) / 4) = 32
+# ALL: PE 32 pe.load_stationary{{( |$)}}
 
     pe.multiply_moving p[:, 0:512], m_bf16[:, 0:512]
 # max(64, NMov=512) = 512
@@ -51,11 +52,23 @@
 # ALL-NEXT: PE 1 pe.load_stationary{{( |$)}}
 
     pe.load_stationary s_bf16[:, 0:32]
-# after a load, not a multiply: min(64, NStat=32) = 32
-# ALL-NEXT: PE 32 pe.load_stationary{{( |$)}}
+# after a load, not a multiply: ceil(max(64, NStat=32) / 4) = 16
+# ALL-NEXT: PE 16 pe.load_stationary{{( |$)}}
 
     pe.load_stationary s_bf16[0:64, 0:16]
-# after a load: min(64, NStat=16) = 16
+# after a load: ceil(max(64, NStat=16) / 4) = 16
+# ALL-NEXT: PE 16 pe.load_stationary{{( |$)}}
+
+    pe.load_stationary s_bf16[:, 0:100]
+# after a load: ceil(max(64, NStat=100) / 4) = 25
+# ALL-NEXT: PE 25 pe.load_stationary{{( |$)}}
+
+    pe.load_stationary s_bf16[:, 0:99]
+# after a load: ceil(max(64, NStat=99) / 4) = ceil(24.75) = 25
+# ALL-NEXT: PE 25 pe.load_stationary{{( |$)}}
+
+    pe.load_stationary s_bf16[0:64, 0:16]
+# after a load: ceil(max(64, NStat=16) / 4) = 16
 # ALL-NEXT: PE 16 pe.load_stationary{{( |$)}}
 
     pe.multiply_moving p[0:16, 0:8], m_bf16[0:64, 0:8]
@@ -79,19 +92,19 @@
 # ALL-NEXT: PE 1 pe.load_stationary{{( |$)}}
 
     pe.load_stationary s_fp32[:, 0:128]
-# fp32 after a load: 4 * min(64, NStat=128)=64 = 256
-# ALL-NEXT: PE 256 pe.load_stationary{{( |$)}}
+# fp32 after a load: 4 * ceil(max(64, NStat=128) / 4)=32 = 128
+# ALL-NEXT: PE 128 pe.load_stationary{{( |$)}}
 
     pe.load_stationary s_fp32[:, 0:8]
-# fp32 after a load: 4 * min(64, NStat=8)=8 = 32
-# ALL-NEXT: PE 32 pe.load_stationary{{( |$)}}
+# fp32 after a load: 4 * ceil(max(64, NStat=8) / 4)=16 = 64
+# ALL-NEXT: PE 64 pe.load_stationary{{( |$)}}
 
     pe.multiply_moving p[0:8, 0:512], m_fp32[:, 0:512]
 # stationary fp32: 4 * max(64, NMov=512)=512 = 2048
 # ALL-NEXT: PE 2048 pe.multiply_moving{{( |$)}}
 
     pe.matmul p[:, 0:512], s_bf16[:, 0:128], m_bf16[:, 0:512]
-# max(min(64, NStat=128)=64, NMov=512) = 512
+# after a multiply, load hidden: max(64, NMov=512) = 512
 # ALL-NEXT: PE 512 pe.matmul{{( |$)}}
 
     pe.load_stationary s_bf16[:, 0:128]
@@ -103,12 +116,12 @@
 # ALL-NEXT: PE 512 pe.multiply_moving{{( |$)}}
 
     pe.transpose pt[0:64, 0:64], s_bf16[0:64, 0:64]
-# a square transpose: max(P=64, min(64, F=64)) = 64
+# a square transpose: max(64, P=64, min(64, F=64)) = 64
 # ALL-NEXT: PE 64 pe.transpose{{( |$)}}
 
     pe.load_stationary s_bf16[:, 0:128]
-# after pe.transpose (not a multiply): min(64, NStat=128) = 64
-# ALL-NEXT: PE 64 pe.load_stationary{{( |$)}}
+# after pe.transpose (not a multiply): ceil(max(64, NStat=128) / 4) = 32
+# ALL-NEXT: PE 32 pe.load_stationary{{( |$)}}
 
     pe.multiply_moving p[:, 0:512], m_bf16[:, 0:512]
 # max(64, NMov=512) = 512
@@ -122,6 +135,23 @@
 # a control instruction in between still leaves it right after a multiply (only
 # datapath instructions count, so loop control does not expose the load): SEQ_OP = 1
 # ALL-NEXT: PE 1 pe.load_stationary{{( |$)}}
+
+    pe.multiply_moving p[:, 0:1], m_bf16[:, 0:1]
+# max(64, NMov=1) = 64
+# ALL-NEXT: PE 64 pe.multiply_moving{{( |$)}}
+
+    pe.transpose pt[0:64, 0:64], s_bf16[0:64, 0:64]
+# max(64, P=64, min(64, F=64)) = 64
+# ALL-NEXT: PE 64 pe.transpose{{( |$)}}
+
+    pe.load_stationary s_bf16[:, 0:1]
+# after a transpose: ceil(max(64, NStat=1) / 4) = 16
+# ALL-NEXT: PE 16 pe.load_stationary{{( |$)}}
+
+    pe.multiply_moving p[0:1, 0:1], m_bf16[:, 0:1]
+# max(64, NMov=1): load + multiply = 16 + 64 = 80, as the fused matmul
+# of M = N = 1 after a transpose (cost-pe-matmul.s) = 64
+# ALL-NEXT: PE 64 pe.multiply_moving{{( |$)}}
 
 # TRN1-NEXT: ran 
 # TRN2-NEXT: ran 

@@ -28,7 +28,7 @@
     dve.tensor_scalar bo[:, 0:2048], ba[:, 0:2048], multiply, col
 # trn1: max(MIN_II=64, N=2048) = 2048
 # TRN1: DVE 2048 dve.tensor_scalar{{( |$)}}
-# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): ceil(max(MIN_II=64, N=2048)=2048 / 4) = 512
+# trn2, trn3: dve-copy-4x (SBUF, 16-bit, contiguous): max(MIN_II=64, ceil(N=2048 / 4)=512) = 512
 # TRN2: DVE 512 dve.tensor_scalar{{( |$)}}
 # TRN3: DVE 512 dve.tensor_scalar{{( |$)}}
 

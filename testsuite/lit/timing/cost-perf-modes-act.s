@@ -26,7 +26,7 @@
 # trn1, trn2: max(MIN_II=64, N=2048) = 2048
 # TRN1: ACT 2048 act.tensor_copy{{( |$)}}
 # TRN2: ACT 2048 act.tensor_copy{{( |$)}}
-# trn3: act-copy-2x (16-bit): ceil(max(MIN_II=64, N=2048)=2048 / 2) = 1024
+# trn3: act-copy-2x (16-bit): max(MIN_II=64, ceil(N=2048 / 2)=1024) = 1024
 # TRN3: ACT 1024 act.tensor_copy{{( |$)}}
 
 # fp16 -> bf16: 2x on trn3
@@ -34,7 +34,7 @@
 # trn1, trn2: max(MIN_II=64, N=2048) = 2048
 # TRN1-NEXT: ACT 2048 act.tensor_copy{{( |$)}}
 # TRN2-NEXT: ACT 2048 act.tensor_copy{{( |$)}}
-# trn3: act-copy-2x (16-bit): ceil(max(MIN_II=64, N=2048)=2048 / 2) = 1024
+# trn3: act-copy-2x (16-bit): max(MIN_II=64, ceil(N=2048 / 2)=1024) = 1024
 # TRN3-NEXT: ACT 1024 act.tensor_copy{{( |$)}}
 
 # bf16 PSUM -> SBUF: 2x on trn3
@@ -42,7 +42,7 @@
 # trn1, trn2: max(MIN_II=64, N=2048) = 2048
 # TRN1-NEXT: ACT 2048 act.tensor_copy{{( |$)}}
 # TRN2-NEXT: ACT 2048 act.tensor_copy{{( |$)}}
-# trn3: act-copy-2x (16-bit): ceil(max(MIN_II=64, N=2048)=2048 / 2) = 1024
+# trn3: act-copy-2x (16-bit): max(MIN_II=64, ceil(N=2048 / 2)=1024) = 1024
 # TRN3-NEXT: ACT 1024 act.tensor_copy{{( |$)}}
 
 # bf16 -> fp32: no mode
@@ -50,20 +50,20 @@
 # max(MIN_II=64, N=2048) = 2048
 # ALL-NEXT: ACT 2048 act.tensor_copy{{( |$)}}
 
-# small: ceil(64 / 2) = 32 on trn3
+# small: the MIN_II floor stays whole on trn3
     act.tensor_copy bo[:, 0:64], ba[:, 0:64]
 # trn1, trn2: max(MIN_II=64, N=64) = 64
 # TRN1-NEXT: ACT 64 act.tensor_copy{{( |$)}}
 # TRN2-NEXT: ACT 64 act.tensor_copy{{( |$)}}
-# trn3: act-copy-2x (16-bit): ceil(max(MIN_II=64, N=64)=64 / 2) = 32
-# TRN3-NEXT: ACT 32 act.tensor_copy{{( |$)}}
+# trn3: act-copy-2x (16-bit): max(MIN_II=64, ceil(N=64 / 2)=32) = 64
+# TRN3-NEXT: ACT 64 act.tensor_copy{{( |$)}}
 
 # bf16: 2x on trn3
     act.tensor_scalar bo[:, 0:2048], ba[:, 0:2048], multiply, 2.0, op1=add, operand1=1.0
 # trn1, trn2: max(MIN_II=64, N=2048) = 2048
 # TRN1-NEXT: ACT 2048 act.tensor_scalar{{( |$)}}
 # TRN2-NEXT: ACT 2048 act.tensor_scalar{{( |$)}}
-# trn3: act-copy-2x (16-bit): ceil(max(MIN_II=64, N=2048)=2048 / 2) = 1024
+# trn3: act-copy-2x (16-bit): max(MIN_II=64, ceil(N=2048 / 2)=1024) = 1024
 # TRN3-NEXT: ACT 1024 act.tensor_scalar{{( |$)}}
 
 # fp32: no mode

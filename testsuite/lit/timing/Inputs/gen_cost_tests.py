@@ -29,6 +29,11 @@ PERF_MODES = {
     "trn3": ["dve-copy-4x", "dve-copy-2x", "dve-tt-2x", "act-copy-2x"],
 }
 MIN_II, MIN_II_DYNAMIC, GPSIMD_START, DVE_DEPENDENT, SEQ_OP = 64, 600, 150, 100, 1
+# isa/Costs.td engine timing: same-engine interlocks and the ACT table load.
+ACT_DEPENDENT, POOL_DEPENDENT, ACT_TABLE_LOAD, MM_INIT_LATENCY = 200, 100, 1536, 64
+# isa/Enums.td ActTableSet: the functions these tests use and their sets.
+ACT_TABLE_SET = {"exp": "natural_log_exp_and_others", "gelu": "gelu_and_others", "copy": None,
+                 "relu": None, "rsqrt": "reciprocal_sqrt_and_small"}
 ENGINE_NAME = {"pe": "PE", "dve": "DVE", "act": "ACT", "pool": "POOL", "sp": "SP"}
 
 
@@ -85,8 +90,23 @@ def with_mode(chip, engine, cls, ops, value, text):
     if not m:
         return value, f"{text} = {value}"
     name, speed, why = m
-    v = -(-value // speed)
-    return v, f"{name} ({why}): ceil({text}={value} / {speed}) = {v}"
+    # isa/Costs.td: a mode speeds up the datapath; the named constants (the
+    # MIN_II floors) are fixed costs and stay whole.
+    floor_name, floor, var_text, var = FLOOR_OF[(value, text)]
+    part = -(-var // speed)
+    v = max(floor, part)
+    return v, (f"{name} ({why}): max({floor_name}={floor}, ceil({var_text} / {speed})={part})"
+               f" = {v}")
+
+
+# (value, text) of a max(FLOOR, var) cost -> its parts, for with_mode.
+FLOOR_OF = {}
+
+
+def floor_cost(floor_name, floor, var_text, var):
+    c = (max(floor, var), f"max({floor_name}={floor}, {var_text})")
+    FLOOR_OF[c] = (floor_name, floor, var_text, var)
+    return c
 
 
 class Case:
@@ -199,22 +219,52 @@ def mx(name, value, floor_name="MIN_II", floor=MIN_II):
 
 # ---------------------------------------------------------------- PE
 
+def fast_ls(m):
+    """A1 fast LoadStationary: a quarter of a multiply of free size M."""
+    v = -(-max(MM_INIT_LATENCY, m) // 4)
+    return v, f"ceil(max(64, NStat={m}) / 4)={v}"
+
+
+def mm(n):
+    v = max(MM_INIT_LATENCY, n)
+    return v, f"max(64, NMov={n})={v}"
+
+
+def matmul_cost(m, n, fp32, after):
+    """The fused matmul: after a multiply the load is in the background."""
+    mv, mt = mm(n)
+    if after:
+        v, t = mv, f"after a multiply, load hidden: {mt}"
+    else:
+        lv, lt = fast_ls(m)
+        v, t = lv + mv, f"load exposed: {lt} + {mt}"
+    if fp32:
+        return 4 * v, f"Fp32Matmul: 4 * ({t}) = {4 * v}"
+    return v, f"{t} = {v}"
+
+
 def pe_matmul():
     f = TestFile("cost-pe-matmul.s",
-                 "TensorE matmul: max(min(64, NStat), NMov) cycles, 4x for fp32 (ISA-OLD nc_matmul; A1).")
+                 "TensorE matmul: LoadStationary + MultiplyMoving, 4x for fp32 (A1; ISA-OLD nc_matmul).")
     f.header = [
         "NStat = M, the stationary's free size (columns); NMov = N, the moving's.",
-        "The LoadStationary part (min(64, M)) runs in the background of the",
-        "multiply, so only a narrow moving operand (N < 64) exposes it.",
-        "Fp32Matmul: either operand fp32 (tf32 runs at the 16-bit rate, PeDense16).",
+        "The multiply's II is max(64, N) (A1: max(N, MM_INIT_LATENCY); the 64-cycle",
+        "floor of the split form). The load is fast (A1: up to 4x faster than a",
+        "multiply of the same free size: ceil(max(64, M) / 4)) and runs in the",
+        "background of the previous multiply, so right after a multiply only",
+        "max(64, N) is paid; after a PE transpose (not a multiply) or first on the",
+        "engine, load + multiply. Fp32Matmul: either operand fp32 (tf32 runs at",
+        "the 16-bit rate, PeDense16).",
     ]
     types = ["bf16", "fp16", "fp8_e4m3", "tf32", "fp32"]
     A = {}
     for t in types:
         A[t] = (f.alloc(f"s_{t}", "sbuf", t, 128, 128), f.alloc(f"m_{t}", "sbuf", t, 128, 512))
     p = f.alloc("p", "psum", "fp32", 128, 512)
+    f.alloc("pt", "psum", "bf16", 128, 64)
     shapes = [(128, 128, 512), (128, 128, 128), (128, 128, 64), (128, 128, 32), (128, 32, 32),
-              (128, 16, 8), (64, 128, 512), (32, 100, 200), (128, 64, 1)]
+              (128, 16, 8), (64, 128, 512), (32, 100, 200), (128, 64, 1), (1, 1, 1)]
+    after = False
     for t in types:
         f.text(f"{t} operands")
         for K, M, N in shapes:
@@ -222,19 +272,22 @@ def pe_matmul():
                 continue
             s, m = A[t]
             ops = f"p[0:{M}, 0:{N}], s_{t}[0:{K}, 0:{M}], m_{t}[0:{K}, 0:{N}]"
-            base = max(min(64, M), N)
-            txt = f"max(min(64, NStat={M})={min(64, M)}, NMov={N})"
-            if t == "fp32":
-                cost = (4 * base, f"4 * {txt}={base}")
-            else:
-                cost = (base, txt)
-            f.add(case("pe", "matmul", ops, same(cost), CHIPS, note=f"[K={K}, M={M}] x [K={K}, N={N}] {t}"))
+            cost = matmul_cost(M, N, t == "fp32", after)
+            f.add(case("pe", "matmul", ops, same_text(cost), CHIPS, note=f"[K={K}, M={M}] x [K={K}, N={N}] {t}"))
+            after = True
     f.text("fp32 stationary with tf32 moving: Fp32Matmul holds (either operand fp32)")
     f.add(case("pe", "matmul", "p[:, 0:512], s_fp32[:, 0:128], m_tf32[:, 0:512]",
-               same((4 * 512, "4 * max(min(64, NStat=128)=64, NMov=512)=512")), CHIPS))
+               same_text(matmul_cost(128, 512, True, True)), CHIPS))
     f.text("acc=accumulate and transpose=true cost the same")
     f.add(case("pe", "matmul", "p[:, 0:512], s_bf16[:, 0:128], m_bf16[:, 0:512], acc=accumulate",
-               same((512, "max(min(64, NStat=128)=64, NMov=512)")), CHIPS))
+               same_text(matmul_cost(128, 512, False, True)), CHIPS))
+    f.text("after a PE transpose (not a multiply) the load is exposed")
+    for t, M, N in [("bf16", 128, 512), ("bf16", 1, 1), ("bf16", 16, 16), ("bf16", 100, 200),
+                    ("fp32", 128, 512), ("fp32", 8, 8)]:
+        f.add(case("pe", "transpose", "pt[0:64, 0:64], s_bf16[0:64, 0:64]",
+                   same_text((64, "max(64, P=64, min(64, F=64)) = 64")), CHIPS))
+        f.add(case("pe", "matmul", f"p[0:{M}, 0:{N}], s_{t}[:, 0:{M}], m_{t}[:, 0:{N}]",
+                   same_text(matmul_cost(M, N, t == "fp32", False)), CHIPS, note=f"{t} M={M}, N={N}"))
     return f
 
 
@@ -242,9 +295,10 @@ def pe_split():
     f = TestFile("cost-pe-split.s",
                  "TensorE split form: load_stationary and multiply_moving (A1, ISA-OLD).")
     f.header = [
-        "load_stationary: min(64, NStat) (4x for fp32), but SEQ_OP = 1 cycle right",
+        "load_stationary: fast, ceil(max(64, NStat) / 4) (A1: up to 4x faster than a",
+        "multiply of the same free size; 4x for fp32), but SEQ_OP = 1 cycle right",
         "after a multiply (matmul or multiply_moving): the weight load runs in the",
-        "background of the multiply (A1), which took max(64, N) >= min(64, M)",
+        "background of the multiply (A1), which took max(64, N) >= max(64, M) / 4",
         "cycles, so only issuing it remains. multiply_moving: max(64, NMov) (the II",
         "of back-to-back matmuls reusing a stationary, A1), 4x if the loaded",
         "stationary or the moving operand is fp32.",
@@ -255,32 +309,41 @@ def pe_split():
     f.alloc("p", "psum", "fp32", 128, 512)
     f.alloc("pt", "psum", "bf16", 128, 64)
     seq = [
-        ("load_stationary", "s_bf16[:, 0:128]", (64, "first on the engine: min(64, NStat=128)")),
+        ("load_stationary", "s_bf16[:, 0:128]", (32, "first on the engine: ceil(max(64, NStat=128) / 4)")),
         ("multiply_moving", "p[:, 0:512], m_bf16[:, 0:512]", (512, "max(64, NMov=512)")),
         ("load_stationary", "s_bf16[:, 0:128]", (1, "after a multiply, in the background: SEQ_OP")),
         ("multiply_moving", "p[:, 0:32], m_bf16[:, 0:32]", (64, "max(64, NMov=32)")),
         ("multiply_moving", "p[:, 0:100], m_bf16[:, 0:100]", (100, "max(64, NMov=100)")),
         ("load_stationary", "s_bf16[:, 0:32]", (1, "after a multiply: SEQ_OP")),
-        ("load_stationary", "s_bf16[:, 0:32]", (32, "after a load, not a multiply: min(64, NStat=32)")),
-        ("load_stationary", "s_bf16[0:64, 0:16]", (16, "after a load: min(64, NStat=16)")),
+        ("load_stationary", "s_bf16[:, 0:32]", (16, "after a load, not a multiply: ceil(max(64, NStat=32) / 4)")),
+        ("load_stationary", "s_bf16[0:64, 0:16]", (16, "after a load: ceil(max(64, NStat=16) / 4)")),
+        ("load_stationary", "s_bf16[:, 0:100]", (25, "after a load: ceil(max(64, NStat=100) / 4)")),
+        ("load_stationary", "s_bf16[:, 0:99]", (25, "after a load: ceil(max(64, NStat=99) / 4) = ceil(24.75)")),
+        ("load_stationary", "s_bf16[0:64, 0:16]", (16, "after a load: ceil(max(64, NStat=16) / 4)")),
         ("multiply_moving", "p[0:16, 0:8], m_bf16[0:64, 0:8]", (64, "max(64, NMov=8)")),
         ("load_stationary", "s_fp32[:, 0:128]", (1, "fp32, but after a multiply: SEQ_OP (the first case wins)")),
         ("multiply_moving", "p[:, 0:512], m_fp32[:, 0:512]", (2048, "Fp32Matmul: 4 * max(64, NMov=512)=512")),
         ("multiply_moving", "p[:, 0:16], m_fp32[:, 0:16]", (256, "Fp32Matmul: 4 * max(64, NMov=16)=64")),
         ("load_stationary", "s_bf16[:, 0:128]", (1, "after a multiply: SEQ_OP")),
-        ("load_stationary", "s_fp32[:, 0:128]", (256, "fp32 after a load: 4 * min(64, NStat=128)=64")),
-        ("load_stationary", "s_fp32[:, 0:8]", (32, "fp32 after a load: 4 * min(64, NStat=8)=8")),
+        ("load_stationary", "s_fp32[:, 0:128]", (128, "fp32 after a load: 4 * ceil(max(64, NStat=128) / 4)=32")),
+        ("load_stationary", "s_fp32[:, 0:8]", (64, "fp32 after a load: 4 * ceil(max(64, NStat=8) / 4)=16")),
         ("multiply_moving", "p[0:8, 0:512], m_fp32[:, 0:512]", (2048, "stationary fp32: 4 * max(64, NMov=512)=512")),
-        ("matmul", "p[:, 0:512], s_bf16[:, 0:128], m_bf16[:, 0:512]", (512, "max(min(64, NStat=128)=64, NMov=512)")),
+        ("matmul", "p[:, 0:512], s_bf16[:, 0:128], m_bf16[:, 0:512]", (512, "after a multiply, load hidden: max(64, NMov=512)")),
         ("load_stationary", "s_bf16[:, 0:128]", (1, "after a matmul, in the background: SEQ_OP")),
         ("multiply_moving", "p[:, 0:512], m_bf16[:, 0:512]", (512, "the bf16 stationary: max(64, NMov=512)")),
-        ("transpose", "pt[0:64, 0:64], s_bf16[0:64, 0:64]", (64, "a square transpose: max(P=64, min(64, F=64))")),
-        ("load_stationary", "s_bf16[:, 0:128]", (64, "after pe.transpose (not a multiply): min(64, NStat=128)")),
+        ("transpose", "pt[0:64, 0:64], s_bf16[0:64, 0:64]", (64, "a square transpose: max(64, P=64, min(64, F=64))")),
+        ("load_stationary", "s_bf16[:, 0:128]", (32, "after pe.transpose (not a multiply): ceil(max(64, NStat=128) / 4)")),
         ("multiply_moving", "p[:, 0:512], m_bf16[:, 0:512]", (512, "max(64, NMov=512)")),
         ("nop", "", (1, "SEQ_OP")),
         ("load_stationary", "s_bf16[:, 0:128]",
          (1, "a control instruction in between still leaves it right after a multiply (only\n"
              "# datapath instructions count, so loop control does not expose the load): SEQ_OP")),
+        ("multiply_moving", "p[:, 0:1], m_bf16[:, 0:1]", (64, "max(64, NMov=1)")),
+        ("transpose", "pt[0:64, 0:64], s_bf16[0:64, 0:64]", (64, "max(64, P=64, min(64, F=64))")),
+        ("load_stationary", "s_bf16[:, 0:1]", (16, "after a transpose: ceil(max(64, NStat=1) / 4)")),
+        ("multiply_moving", "p[0:1, 0:1], m_bf16[:, 0:1]",
+         (64, "max(64, NMov=1): load + multiply = 16 + 64 = 80, as the fused matmul\n"
+              "# of M = N = 1 after a transpose (cost-pe-matmul.s)")),
     ]
     for mn, ops, cost in seq:
         if mn == "nop":
@@ -293,28 +356,29 @@ def pe_split():
 def pe_transpose(nonsquare):
     if not nonsquare:
         f = TestFile("cost-pe-transpose.s",
-                     "TensorE transpose: max(P, min(64, F)) for src [P, F] (ISA-OLD nc_transpose).")
-        f.header = ["Square sources, where the model and the published formula agree; the",
-                    "non-square ones are in cost-pe-transpose-nonsquare.s."]
-        shapes = [(128, 128), (64, 64), (32, 32), (96, 96)]
+                     "TensorE transpose: max(64, P, min(64, F)) for src [P, F] (ISA-OLD nc_transpose; A1 floor).")
+        f.header = ["Square sources; the non-square ones are in cost-pe-transpose-nonsquare.s.",
+                    "The 64-cycle floor is the II floor of every TensorE multiply (A1:",
+                    "MM_INIT_LATENCY); a transpose multiplies src by an identity."]
+        shapes = [(128, 128), (64, 64), (32, 32), (96, 96), (16, 16)]
     else:
         f = TestFile("cost-pe-transpose-nonsquare.s",
-                     "TensorE transpose of a non-square src [P, F]: max(P, min(64, F)) (ISA-OLD).")
+                     "TensorE transpose of a non-square src [P, F]: max(64, P, min(64, F)) (ISA-OLD; A1 floor).")
         f.header = [
             "P and F are the source's (its destination is [F, P]): src [128, 32] costs",
             "128 and src [32, 128] costs 64. Read as a matmul of src (stationary, M = F)",
             "against a P x P identity (moving, N = P), the published cost is",
-            "max(min(64, F), P).",
+            "max(min(64, F), P), with the multiply's 64-cycle floor (A1).",
         ]
-        shapes = [(128, 32), (32, 128), (128, 64), (64, 128), (128, 1), (16, 128)]
+        shapes = [(128, 32), (32, 128), (128, 64), (64, 128), (128, 1), (16, 128), (16, 8)]
     for t in ["bf16", "fp32"]:
         f.alloc(f"s_{t}", "sbuf", t, 128, 128)
         f.alloc(f"p_{t}", "psum", t, 128, 128)
     for t in ["bf16", "fp32"]:
         for P, F in shapes:
-            v = max(P, min(64, F))
+            v = max(64, P, min(64, F))
             f.add(case("pe", "transpose", f"p_{t}[0:{F}, 0:{P}], s_{t}[0:{P}, 0:{F}]",
-                       same((v, f"max(P={P}, min(64, F={F})={min(64, F)})")), CHIPS,
+                       same((v, f"max(64, P={P}, min(64, F={F})={min(64, F)})")), CHIPS,
                        note=f"{t} src [{P}, {F}] -> dst [{F}, {P}]"))
     return f
 
@@ -327,9 +391,10 @@ def act():
         "activation: max(MIN_II, N), + MIN_II with accum (activation_reduce's",
         "ActReadAccumulator). Scale and bias are free (A1). act-copy-2x (trn3 only):",
         "tensor_copy and tensor_scalar twice as fast when every tensor operand is",
-        "bf16/fp16; activation itself has no perf mode. ACT has no dependent-",
-        "instruction overhead (only DVE does): several lines below read what the",
-        "line before wrote.",
+        "bf16/fp16; activation itself has no perf mode. The first exp loads its",
+        "table set: + ACT_TABLE_LOAD = 1536 (cost-act-table.s). An instruction that",
+        "reads what the line before wrote pays ACT_DEPENDENT = 200 (PERF), the",
+        "last two lines.",
     ]
     fa = f.alloc("fa", "sbuf", "fp32", 128, 4096)
     ba = f.alloc("ba", "sbuf", "bf16", 128, 4096)
@@ -340,13 +405,17 @@ def act():
     pf = f.alloc("pf", "psum", "fp32", 128, 2048)
     col = f.alloc("col", "sbuf", "fp32", 128, 2)
     f.text("activation")
+    first = True
     for n, src, dst, extra in [(32, fa, fo, ""), (64, fa, fo, ""), (65, fa, fo, ""), (512, fa, fo, ""),
                                (4096, fa, fo, ""), (1000, ba, bo, ""), (512, ba, bo, ", scale=2.0, bias=0.5"),
                                (512, fa, fo, ", scale=col[:, 0:1], bias=col[:, 1:2]"),
                                (2048, pf, fo, ""), (777, ha, ho, "")]:
         s, d = Operand(src, n), Operand(dst, n)
-        nn = n  # [P, 1] scale/bias operands have N = 1
-        f.add(case("act", "activation", f"{d.text}, {s.text}, exp{extra}", same(mx("N", nn)), CHIPS,
+        v, t = mx("N", n)  # [P, 1] scale/bias operands have N = 1
+        if first:
+            v, t = v + ACT_TABLE_LOAD, f"{t}={v} + ACT_TABLE_LOAD=1536 (the first exp: no set loaded)"
+            first = False
+        f.add(case("act", "activation", f"{d.text}, {s.text}, exp{extra}", same((v, t)), CHIPS,
                    note=f"{src.dtype} {src.space} -> {dst.dtype}, N={n}{' (scale/bias free)' if extra else ''}"))
     f.text("activation with accum (activation_reduce)")
     for n in [32, 64, 512, 2048]:
@@ -372,19 +441,23 @@ def act():
         s, d = Operand(src, n), Operand(dst, n, reg="r0")
         ops = [d, s]
         f.add(case("act", "tensor_copy", f"{d.text}, {s.text}",
-                   lambda c, ops=ops, n=n: with_mode(c, "act", "copy", ops, max(600, n),
-                                                     f"max(MIN_II_DYNAMIC=600, N={n})"), CHIPS,
+                   lambda c, ops=ops, n=n: with_mode(c, "act", "copy", ops,
+                                                     *floor_cost("MIN_II_DYNAMIC", 600, f"N={n}", n)), CHIPS,
                    note=f"{src.dtype}, N={n}, + r0 (r0 = 0)"))
-    f.text("no dependent overhead on ACT: reads what the previous line wrote")
+    f.text("the ACT dependent overhead: reads what the previous line wrote")
     f.add(case("act", "activation", "fo[:, 0:512], fa[:, 0:512], exp", same(mx("N", 512)), CHIPS))
-    f.add(case("act", "activation", "fa[:, 0:512], fo[:, 0:512], exp", same(mx("N", 512)), CHIPS))
+    f.add(case("act", "activation", "fa[:, 0:512], fo[:, 0:512], exp",
+               same_text((712, "reads fo, just written: max(MIN_II=64, N=512)=512 + ACT_DEPENDENT=200 = 712")),
+               CHIPS))
+    f.add(case("act", "activation", "fo[:, 0:1], fa[:, 0:1], exp",
+               same_text((264, "a tiny dependent instruction: max(MIN_II=64, N=1)=64 + 200 = 264 (PERF)")),
+               CHIPS))
     return f
 
 
 def mx_pair(n, mult=1, floor=MIN_II, floor_name="MIN_II"):
-    val = max(floor, mult * n)
     nm = f"{mult}*N={mult * n}" if mult != 1 else f"N={n}"
-    return val, f"max({floor_name}={floor}, {nm})"
+    return floor_cost(floor_name, floor, nm, mult * n)
 
 
 # ---------------------------------------------------------------- DVE
@@ -461,10 +534,8 @@ def pool_tt_cases(f, A):
     for n, t, op in [(512, "bf16", "add"), (512, "bf16", "maximum"), (512, "fp32", "add"), (16, "fp32", "add"),
                      (1024, "fp16", "add")]:
         a, b, d = Operand(A[t + "a"], n), Operand(A[t + "b"], n), Operand(A[t + "o"], n)
-        fast = t == "bf16" and op == "add"
-        base = mx_pair(n) if fast else mx_pair(n, 2)
-        f.add(case("pool", "tensor_tensor", f"{d.text}, {a.text}, {b.text}, {op}", same(base), CHIPS,
-                   note=f"{t} {op}, N={n}: case {'2' if fast else '3'}, no perf mode on POOL"))
+        f.add(case("pool", "tensor_tensor", f"{d.text}, {a.text}, {b.text}, {op}", same(mx_pair(n, 2)), CHIPS,
+                   note=f"{t} {op}, N={n}: OnPool, 2N whatever the dtype; no perf mode on POOL"))
 
 
 def dve_tensor_scalar():
@@ -579,9 +650,9 @@ def dve_copy():
     f.header = [
         "A register offset on any operand (+ rN) makes it NKI's tensor_copy_dynamic:",
         "MIN_II_DYNAMIC = 600. trn2/trn3: 4x when every operand is in SBUF, bf16/fp16",
-        "and contiguous, 2x when 16-bit otherwise. The perf mode divides the whole",
-        "cost, floors included (so a small bf16 copy costs ceil(64/4) = 16 cycles",
-        "and a dynamic one ceil(600/4) = 150).",
+        "and contiguous, 2x when 16-bit otherwise. The perf mode divides N, not the",
+        "floors (named constants are fixed costs, isa/Costs.td): a small bf16 copy",
+        "costs MIN_II = 64 cycles and a dynamic one MIN_II_DYNAMIC = 600.",
     ]
     A = dve_allocs(f, with_psum=True)
     for n, ts, td, step, parts in [(16, "fp32", "fp32", 1, 128), (64, "fp32", "fp32", 1, 128), (65, "fp32", "fp32", 1, 128),
@@ -612,7 +683,8 @@ def dve_copy():
         d = Operand(A[td + "o"], n, reg="r0" if which in ("dst", "both") else None)
         ops = [d, s]
         f.add(case("dve", "tensor_copy", f"{d.text}, {s.text}",
-                   lambda c, ops=ops, n=n: with_mode(c, "dve", "copy", ops, max(600, n), f"max(MIN_II_DYNAMIC=600, N={n})"),
+                   lambda c, ops=ops, n=n: with_mode(c, "dve", "copy", ops,
+                                                     *floor_cost("MIN_II_DYNAMIC", 600, f"N={n}", n)),
                    CHIPS, note=f"{ts} -> {td}, N={n}, register offset on {which}"))
     # r5 = 8: set before the copies (sequencer ops print their own lines).
     return f
@@ -774,8 +846,12 @@ def pool():
         "partition_reduce: 150 + 19N (chosen: start-up plus each of the 8 cores",
         "folding its 16 partitions, then a 3-step tree; unpublished).",
         "partition_broadcast: 150 + N (chosen: like iota; unpublished).",
-        "memset, tensor_copy, tensor_scalar, tensor_tensor: the Vector cost classes;",
-        "perf modes are DVE/ACT only, so POOL runs them at 1x on every chip.",
+        "memset, tensor_copy, tensor_scalar: the Vector cost classes; perf modes",
+        "are DVE/ACT only, so POOL runs them at 1x on every chip. tensor_tensor on",
+        "POOL: max(MIN_II, 2N) for every dtype and op (its first case, OnPool:",
+        "GpSimd reads one element per partition per cycle per input, A1/A3).",
+        "POOL_DEPENDENT = 100 (chosen) when an instruction reads what the line",
+        "before wrote: the last two lines.",
     ]
     A = dve_allocs(f)
     i32 = f.alloc("i32", "sbuf", "int32", 128, 4096)
@@ -816,9 +892,11 @@ def pool():
         f.add(case("pool", "tensor_scalar", f"{d.text}, {s.text}, multiply, 2.0", same(mx_pair(n)), CHIPS,
                    note=f"{t}, N={n}: no perf mode on POOL"))
     pool_tt_cases(f, A)
-    f.text("no dependent overhead on POOL: the next line reads what this one wrote")
+    f.text("the POOL dependent overhead: the next line reads what this one wrote")
     f.add(case("pool", "tensor_copy", "fo[:, 0:512], fa[:, 0:512]", same(mx_pair(512)), CHIPS))
-    f.add(case("pool", "tensor_copy", "fb[:, 0:512], fo[:, 0:512]", same(mx_pair(512)), CHIPS))
+    f.add(case("pool", "tensor_copy", "fb[:, 0:512], fo[:, 0:512]",
+               same_text((612, "reads fo, just written: max(MIN_II=64, N=512)=512 + POOL_DEPENDENT=100 = 612")),
+               CHIPS))
     return f
 
 
@@ -832,8 +910,9 @@ def perf_modes():
         "dve-copy-2x: the same instructions, 16-bit, otherwise: ceil(cost / 2).",
         "dve-tt-2x: DVE tensor_tensor, every operand in SBUF and 16-bit: ceil(cost / 2).",
         "act-copy-2x: ACT tensor_copy/tensor_scalar, 16-bit: ceil(cost / 2).",
-        "The mode divides the selected case's whole cost (floors included) and the",
-        "DVE dependent overhead is added after it (cost-dve-dependent.s).",
+        "The mode divides the datapath part of the selected case, not its named",
+        "constants: max(MIN_II, N) becomes max(MIN_II, ceil(N / s)); the DVE",
+        "dependent overhead is added after it (cost-dve-dependent.s).",
     ]
     A = dve_allocs(f, with_psum=True)
 
@@ -850,9 +929,11 @@ def perf_modes():
                                   (2048, "bf16", "bf16", 2, "non-contiguous: 2x"),
                                   (2048, "bf16", "fp32", 1, "bf16 -> fp32: no mode"),
                                   (2048, "fp32", "fp32", 1, "fp32: no mode"),
-                                  (64, "bf16", "bf16", 1, "small: ceil(64 / 4) = 16"),
-                                  (2, "bf16", "bf16", 1, "tiny: ceil(64 / 4) = 16"),
-                                  (258, "bf16", "bf16", 1, "ceil(258 / 4) = 65")]:
+                                  (64, "bf16", "bf16", 1, "small: the MIN_II floor stays whole"),
+                                  (2, "bf16", "bf16", 1, "tiny: the MIN_II floor stays whole"),
+                                  (258, "bf16", "bf16", 1, "ceil(258 / 4) = 65 > MIN_II"),
+                                  (256, "bf16", "bf16", 1, "ceil(256 / 4) = 64 = MIN_II"),
+                                  (260, "bf16", "bf16", 1, "ceil(260 / 4) = 65")]:
         add("dve", "tensor_copy", "copy", Operand(A[td + "o"], n, step=step), [Operand(A[ts + "a"], n, step=step)], "",
             mx_pair(n), note)
     add("dve", "tensor_copy", "copy", Operand(A["bf16o"], 2048), [Operand(A["pba"], 2048)], "", mx_pair(2048),
@@ -896,7 +977,7 @@ def perf_modes_act():
             ("tensor_copy", "copy", 2048, "fp16a", "bf16o", "", "fp16 -> bf16: 2x on trn3"),
             ("tensor_copy", "copy", 2048, "pba", "bf16o", "", "bf16 PSUM -> SBUF: 2x on trn3"),
             ("tensor_copy", "copy", 2048, "bf16a", "fp32o", "", "bf16 -> fp32: no mode"),
-            ("tensor_copy", "copy", 64, "bf16a", "bf16o", "", "small: ceil(64 / 2) = 32 on trn3"),
+            ("tensor_copy", "copy", 64, "bf16a", "bf16o", "", "small: the MIN_II floor stays whole on trn3"),
             ("tensor_scalar", "ts", 2048, "bf16a", "bf16o", ", multiply, 2.0, op1=add, operand1=1.0", "bf16: 2x on trn3"),
             ("tensor_scalar", "ts", 2048, "fp32a", "fp32o", ", multiply, 2.0", "fp32: no mode")]:
         s, d = Operand(A[s_], n), Operand(A[d_], n)
@@ -947,7 +1028,10 @@ def dve_dependent():
         "common byte). Added after the perf mode. Only the immediately previous",
         "datapath instruction counts; a sequencer instruction (nop, li, ...) in",
         "between does not separate them. Write-after-write is not a dependency.",
-        "ACT and POOL have no such overhead (cost-act.s, cost-pool.s).",
+        "ACT pays ACT_DEPENDENT = 200 and POOL POOL_DEPENDENT = 100 in the same",
+        "case (cost-act.s, cost-pool.s). The overhead is the engine's result",
+        "latency: once it has passed since the previous instruction ended, the",
+        "result is visible and costs nothing (cost-result-latency.s).",
     ]
     A = dve_allocs(f, with_psum=True)
     col = f.alloc("col", "sbuf", "fp32", 128, 4)
