@@ -9,6 +9,7 @@
 
 #include "Timing.h"
 
+#include "DmaModel.h"
 #include "trn/emu/Numerics.h"
 #include "trn/isa/Cost.h"
 
@@ -35,12 +36,8 @@ bool overlaps(const isa::AccessPattern &A, const isa::AccessPattern &B) {
 uint64_t instructionCycles(const Machine &M, const EngineState &E, const isa::Instr &I) {
   const isa::InstrDesc &D = I.desc();
   const isa::CostClassDesc &C = isa::costClass(D.Cost);
-  if (C.Unit == isa::CostUnit::DmaBytes) {
-    // The trigger; the transfer itself is the DMA model's (DmaModel).
-    for (const isa::CostConstDesc &K : isa::costConsts())
-      if (K.Id == isa::CostConst::DMA_TRIGGER)
-        return static_cast<uint64_t>(K.Value);
-  }
+  if (C.Unit == isa::CostUnit::DmaBytes) // the trigger; the transfer is the DMA model's
+    return dmaTriggerCycles(M.Chip, E.Id);
   isa::CostInputs In;
   // Tensor operands, in order; the first is the destination when the
   // instruction writes one (every datapath instruction lists dst first).

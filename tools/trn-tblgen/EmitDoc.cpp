@@ -320,6 +320,25 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
       Names.push_back(M.PerfModes[P].Name);
     OS << " " << (Names.empty() ? "none" : join(Names, ", ")) << " |";
   }
+  OS << "\n| DMA per transfer, per buffer, completion (ns); transpose rate |";
+  for (const ChipInfo &C : M.Chips) {
+    const DmaPipelineInfo &P = M.DmaPipelines[C.DmaPipeline];
+    OS << fmt::format(" {}, {}, {}; buffers up to {} B; transpose {}% from HBM, {}% from SBUF |",
+                      P.TransferNs, P.DescriptorNs, P.CompletionNs, P.MaxBufferBytes,
+                      P.TransposeHbmPct, P.TransposeSbufPct);
+  }
+  OS << "\n| DMA trigger (issuing engine) |";
+  for (const ChipInfo &C : M.Chips) {
+    std::vector<std::string> Triggers;
+    for (int T : C.DmaTriggers) {
+      const DmaTriggerInfo &D = M.DmaTriggers[T];
+      std::string Cost = D.Ns && D.Cycles ? fmt::format("{} cycles + {} ns", D.Cycles, D.Ns)
+                         : D.Ns           ? fmt::format("{} ns", D.Ns)
+                                          : fmt::format("{} cycles", D.Cycles);
+      Triggers.push_back(fmt::format("{} {}: {}", M.engineList(D.EngineMask), D.Mode, Cost));
+    }
+    OS << " " << join(Triggers, "; ") << " |";
+  }
   OS << "\n";
 }
 

@@ -90,7 +90,7 @@ struct OperandInfo {
   int MaxFree = 0, MaxFreePsum = 0;
   bool OneBank = false;
   bool Output = false; // the instruction writes it (else reads it)
-  int EnumType = -1; // index into IsaModel::Enums
+  int EnumType = -1;   // index into IsaModel::Enums
   bool HasRange = false;
   int64_t Min = 0, Max = 0;
   std::optional<std::string> Default; // set = optional operand
@@ -174,6 +174,21 @@ struct PeModeInfo {
   int MacsPerCycle;
 };
 
+// The DMA model's per-transfer, per-buffer and completion costs (Chips.td).
+struct DmaPipelineInfo {
+  const llvm::Record *Def;
+  std::string RecordName;
+  int64_t TransferNs, DescriptorNs, CompletionNs, MaxBufferBytes, TransposeHbmPct, TransposeSbufPct;
+};
+
+// What triggering a DMA costs the issuing engine, by descriptor mode.
+struct DmaTriggerInfo {
+  const llvm::Record *Def;
+  std::string RecordName, Mode, Source;
+  unsigned EngineMask;
+  int64_t Cycles, Ns;
+};
+
 struct ChipInfo {
   const llvm::Record *Def;
   std::string Name, Description;
@@ -182,7 +197,9 @@ struct ChipInfo {
   std::vector<std::string> ClockSource;
   std::map<std::string, int64_t> Ints; // every int field, by name
   std::vector<PeModeInfo> PeModes;
-  std::vector<int> PerfModes; // indices into IsaModel::PerfModes
+  std::vector<int> PerfModes;   // indices into IsaModel::PerfModes
+  int DmaPipeline = 0;          // index into IsaModel::DmaPipelines
+  std::vector<int> DmaTriggers; // indices into IsaModel::DmaTriggers, first match
 };
 
 struct IsaModel {
@@ -200,6 +217,8 @@ struct IsaModel {
   std::vector<CostClassInfo> CostClasses;
   std::vector<PerfModeInfo> PerfModes;
   std::vector<OverheadInfo> Overheads;
+  std::vector<DmaPipelineInfo> DmaPipelines;
+  std::vector<DmaTriggerInfo> DmaTriggers;
   std::vector<ChipInfo> Chips; // by generation
 
   // The integer fields every chip has, in the order Chip declares them.
