@@ -473,7 +473,8 @@ void Parser::parseOperand(const isa::InstrDesc &D, unsigned Idx, isa::Engine Eng
     return;
   case isa::OperandKind::DmaQueue: {
     // A register names the queue at run time (16 E + Q).
-    if (at(Tok::Ident) && numbered(tok().Text, 'r') && !Symbols.count(tok().Text)) {
+    if (at(Tok::Ident) && numbered(tok().Text, 'r') && !Symbols.count(tok().Text) &&
+        !Cur[1].is(Tok::Dot)) {
       Op.Reg = parseRegister();
       return;
     }
