@@ -71,28 +71,33 @@ def PeMx : PeMode<"mx", [FP8_E4M3FN], 65536, "nc_matmul_mx (not in this ISA)",
 // engines; each engine's part is one hardware "DMA transfer" with a
 // scatter-gather list of "DMA buffers", one per contiguous run (A1: 128x512
 // fp32 is 16 transfers of 8 buffers; "some performance overhead at both DMA
-// buffer and transfer levels"). Each engine processes its parts in two
-// pipelined stages: descriptors (TransferNs per part plus DescriptorNs per
-// buffer; a queue's next part is processed while the previous one moves its
-// data) and data (bytes at DmaEngineMBps, shared, within the HBM share),
-// followed by the completion (CompletionNs, the 4-byte semaphore write every
-// engine makes, DMA) before the queue's next part moves data on that engine.
-// The remaining DmaFixedNs - TransferNs - CompletionNs is latency between
-// the trigger and the engines, which overlaps everything else.
+// buffer and transfer levels"). Each engine takes its parts through four
+// stages that overlap one another: the queue's fetch (QueueNs, one part at
+// a time per queue and engine), the engine's processing (TransferNs plus
+// DescriptorNs per buffer, one part at a time per engine, whatever the
+// queue), the data (bytes at DmaEngineMBps within the HBM share, one part
+// at a time per engine, A1) and the completion (CompletionNs, the 4-byte
+// semaphore write every engine makes, DMA), before the same queue's next
+// part moves data on that engine. The rest of DmaFixedNs (DMABW's ~1300 ns
+// per transfer, which these stages are part of) is latency from the
+// trigger to the engines.
 //
 // The published curve (DMA: "DMA Throughput varying Bytes per Partition for
-// p_dim = 128", nki-dma-intro-1.jpg) is, relative to its 32 KiB point, about
-// 1.4/2.6/5.0/10.3/20.9/42.4/81.3/96.6/98.3/99.0% at 32 B..16 KiB per
-// partition (read off the plot; it has no y scale). One queue of such
-// transfers runs at (8B / r) / max(TransferNs + 8 DescriptorNs,
-// 8B / r + CompletionNs) of the core's bandwidth r per engine: the three
-// costs below are chosen to fit it on trn1 (10.1/40.5/80.9/97.0% at
-// 256 B/1/2/4 KiB, 98.5/99.2% at 8/16 KiB). The curve fixes only
-// TransferNs + 8 DescriptorNs = 790 ns (every point has 8 buffers per
-// engine); the split is chosen. The same costs serve every chip: the curve
-// was published once, for no stated generation.
-class DmaPipeline<int transferNs, int descriptorNs, int completionNs, int maxBufferBytes,
-                  int transposeHbmPct, int transposeSbufPct> {
+// p_dim = 128", nki-dma-intro-1.jpg) reads, relative to its 32 KiB point
+// (the plot has no y scale), about 1.4/2.6/5.0/10.3/20.9/42.4/81.3/96.6/
+// 98.3/99.0% at 32 B..16 KiB per partition. One queue of such transfers
+// runs at (8B / r) / max(QueueNs, TransferNs + 8 DescriptorNs,
+// 8B / r + CompletionNs) of r, the core's rate per engine: QueueNs and
+// CompletionNs are chosen to fit it on trn1 (10.1/40.5/80.9/97.0% at
+// 256 B/1/2/4 KiB; 98.5/99.2% at 8/16 KiB). Several queues hide QueueNs and
+// CompletionNs but not the engines' processing: small transfers stay
+// overhead-bound however many queues carry them (DMABW: "the DMA packet
+// rate, not HBM bandwidth, becomes the limiting factor"), at
+// (8B / r) / (TransferNs + 8 DescriptorNs). The same costs serve every chip:
+// the curve was published once, for no stated generation.
+class DmaPipeline<int queueNs, int transferNs, int descriptorNs, int completionNs,
+                  int maxBufferBytes, int transposeHbmPct, int transposeSbufPct> {
+  int QueueNs = queueNs;
   int TransferNs = transferNs;
   int DescriptorNs = descriptorNs;
   int CompletionNs = completionNs;
@@ -101,12 +106,15 @@ class DmaPipeline<int transferNs, int descriptorNs, int completionNs, int maxBuf
   int TransposeSbufPct = transposeSbufPct;
 }
 def DmaPipelineNC : DmaPipeline<
-  // chosen: 790 ns (the curve) less 8 x 5 ns of buffers.
-  750,
+  // chosen: 790 ns, the one-queue curve's 10/42/81% at 256 B/1/2 KiB.
+  790,
+  // chosen: the record only bounds it (16 queues at 256 B per partition must
+  // stay "severely overhead-bound"); 360 + 8 x 5 = 400 ns per part gives 20%.
+  360,
   // chosen: 5 ns (7 cycles at 1.4 GHz) per buffer, so an element-wise
   // transfer of 4-byte elements moves 0.8 B/ns per engine, 3% of 27.2 GB/s.
   5,
-  // chosen: 40 ns, the 97% at 4 KiB per partition of one queue.
+  // chosen: 40 ns, the one-queue curve's 97% at 4 KiB per partition.
   40,
   // DRV: MAX_DMA_DESC_SIZE = 65536 (aws-neuron-driver udma/udma.h): a run
   // longer than this takes several buffers.

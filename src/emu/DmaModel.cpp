@@ -23,10 +23,12 @@ uint64_t dmaTriggerCycles(const isa::ChipDesc &Chip, isa::Engine E) {
 DmaModel::DmaModel(const isa::ChipDesc &C)
     : Chip(C), EngineRate(C.DmaEngineMBps / 1e6),            // MB/s = bytes/us; 1 us = 1e6 ps
       HbmRate(double(C.HbmChipGBps) / C.CoresPerChip / 1e3), // GB/s = bytes/ns
-      LatencyPs(1000 * std::max<int64_t>(0, int64_t(C.DmaFixedNs) - C.DmaTiming->TransferNs -
-                                                C.DmaTiming->CompletionNs)),
-      CompletionPs(1000 * int64_t(C.DmaTiming->CompletionNs)), DescriptorBusy(C.DmaEngines),
-      DataBusy(C.DmaEngines) {}
+      LatencyPs(1000 *
+                std::max<int64_t>(0, int64_t(C.DmaFixedNs) - C.DmaTiming->QueueNs -
+                                         C.DmaTiming->TransferNs - C.DmaTiming->CompletionNs)),
+      FetchPs(1000 * int64_t(C.DmaTiming->QueueNs)),
+      CompletionPs(1000 * int64_t(C.DmaTiming->CompletionNs)), Processing(C.DmaEngines),
+      Moving(C.DmaEngines) {}
 
 void DmaModel::enqueue(unsigned Queue, int64_t Now, const DmaShape &S) {
   progress(Now);
@@ -36,12 +38,11 @@ void DmaModel::enqueue(unsigned Queue, int64_t Now, const DmaShape &S) {
   for (unsigned E = 0; E < S.EngineBytes.size(); ++E) {
     if (!S.EngineBytes[E])
       continue;
-    int64_t Descriptors =
-        1000 * (int64_t(Pipe.TransferNs) + int64_t(S.EngineBuffers[E]) * Pipe.DescriptorNs);
     Part P;
     P.Transfer = Id;
     P.EligiblePs = Now + LatencyPs;
-    P.DescriptorPs = Descriptors;
+    P.ProcessPs =
+        1000 * (int64_t(Pipe.TransferNs) + int64_t(S.EngineBuffers[E]) * Pipe.DescriptorNs);
     P.Remaining = static_cast<double>(S.EngineBytes[E]);
     Lanes[{E, Queue}].push_back(P);
     ++T.Parts;
@@ -63,82 +64,104 @@ void DmaModel::progress(int64_t To) {
   NowPs = To;
 }
 
+bool DmaModel::endStages() {
+  bool Changed = false;
+  for (auto &[Key, Lane] : Lanes) {
+    unsigned Engine = Key.first;
+    for (size_t K = 0; K < Lane.size();) {
+      Part &P = Lane[K];
+      if (P.St == Stage::Waiting)
+        break; // and so is the rest of the lane
+      bool Ends = P.StageEndPs <= NowPs;
+      if (P.St == Stage::Fetching && Ends) {
+        P.St = Stage::Fetched;
+        P.QueuedPs = P.StageEndPs;
+        Changed = true;
+      } else if (P.St == Stage::Processing && Ends) {
+        P.St = Stage::Ready;
+        P.QueuedPs = P.StageEndPs;
+        Processing[Engine] = false;
+        Changed = true;
+      } else if (P.St == Stage::Moving && P.Remaining <= DoneBytes) {
+        P.St = Stage::Completing;
+        P.StageEndPs = NowPs + CompletionPs;
+        Moving[Engine] = false;
+        Changed = true;
+      }
+      if (P.St == Stage::Completing && P.StageEndPs <= NowPs && K == 0) {
+        --Transfers.at(P.Transfer).Parts;
+        Lane.pop_front();
+        Changed = true;
+        continue;
+      }
+      ++K;
+    }
+  }
+  return Changed;
+}
+
+bool DmaModel::startStages() {
+  bool Changed = false;
+  // The earliest queued candidate per engine (ties: the older transfer).
+  auto Earlier = [](const Part *A, const Part *B) {
+    return !B || A->QueuedPs < B->QueuedPs ||
+           (A->QueuedPs == B->QueuedPs && A->Transfer < B->Transfer);
+  };
+  // Data: a lane's first part, once processed (its earlier parts complete).
+  std::vector<Part *> Pick(Chip.DmaEngines, nullptr);
+  for (auto &[Key, Lane] : Lanes)
+    if (!Lane.empty() && !Moving[Key.first] && Lane.front().St == Stage::Ready &&
+        Earlier(&Lane.front(), Pick[Key.first]))
+      Pick[Key.first] = &Lane.front();
+  for (unsigned E = 0; E < Pick.size(); ++E)
+    if (Pick[E]) {
+      Pick[E]->St = Stage::Moving;
+      Moving[E] = true;
+      Changed = true;
+    }
+  // Processing: a fetched part at most one ahead of its lane's data.
+  Pick.assign(Chip.DmaEngines, nullptr);
+  for (auto &[Key, Lane] : Lanes) {
+    if (Processing[Key.first])
+      continue;
+    for (size_t K = 0; K < Lane.size() && Lane[K].St != Stage::Waiting; ++K) {
+      if (Lane[K].St != Stage::Fetched)
+        continue;
+      bool AheadOk =
+          K == 0 || Lane[K - 1].St == Stage::Moving || Lane[K - 1].St == Stage::Completing;
+      if (AheadOk && Earlier(&Lane[K], Pick[Key.first]))
+        Pick[Key.first] = &Lane[K];
+      break;
+    }
+  }
+  for (unsigned E = 0; E < Pick.size(); ++E)
+    if (Pick[E]) {
+      Pick[E]->St = Stage::Processing;
+      Pick[E]->StageEndPs = NowPs + Pick[E]->ProcessPs;
+      Processing[E] = true;
+      Changed = true;
+    }
+  // Fetch: each lane's next part, once eligible and its predecessor is
+  // being processed or further on.
+  for (auto &[Key, Lane] : Lanes)
+    for (size_t K = 0; K < Lane.size(); ++K) {
+      Part &P = Lane[K];
+      if (P.St != Stage::Waiting)
+        continue;
+      bool AheadOk =
+          K == 0 || (Lane[K - 1].St != Stage::Fetching && Lane[K - 1].St != Stage::Fetched);
+      if (AheadOk && P.EligiblePs <= NowPs) {
+        P.St = Stage::Fetching;
+        P.StageEndPs = NowPs + FetchPs;
+        Changed = true;
+      }
+      break;
+    }
+  return Changed;
+}
+
 void DmaModel::settle() {
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    // Stages that end now, and data that may start moving.
-    for (auto &[Key, Lane] : Lanes) {
-      unsigned Engine = Key.first;
-      for (size_t K = 0; K < Lane.size();) {
-        Part &P = Lane[K];
-        if (P.St == Stage::Descriptors && P.StageEndPs <= NowPs) {
-          P.St = Stage::Ready;
-          P.ReadyPs = P.StageEndPs;
-          DescriptorBusy[Engine] = false;
-          Changed = true;
-        }
-        if (P.St == Stage::Moving && P.Remaining <= DoneBytes) {
-          P.St = Stage::Completing;
-          P.StageEndPs = NowPs + CompletionPs;
-          DataBusy[Engine] = false;
-          Changed = true;
-        }
-        if (P.St == Stage::Completing && P.StageEndPs <= NowPs && K == 0) {
-          --Transfers.at(P.Transfer).Parts;
-          Lane.pop_front();
-          Changed = true;
-          continue;
-        }
-        if (P.St == Stage::Waiting)
-          break;
-        ++K;
-      }
-    }
-    // Free data stages take the part whose descriptors are the oldest of
-    // those whose queue's earlier parts on that engine are complete.
-    std::vector<Part *> Pick(Chip.DmaEngines, nullptr);
-    for (auto &[Key, Lane] : Lanes) {
-      unsigned Engine = Key.first;
-      if (Lane.empty() || DataBusy[Engine] || Lane.front().St != Stage::Ready)
-        continue;
-      Part &P = Lane.front();
-      if (!Pick[Engine] || P.ReadyPs < Pick[Engine]->ReadyPs ||
-          (P.ReadyPs == Pick[Engine]->ReadyPs && P.Transfer < Pick[Engine]->Transfer))
-        Pick[Engine] = &P;
-    }
-    for (unsigned E = 0; E < Pick.size(); ++E)
-      if (Pick[E]) {
-        Pick[E]->St = Stage::Moving;
-        DataBusy[E] = true;
-        Changed = true;
-      }
-    // Free descriptor stages take the earliest eligible part that is no more
-    // than one ahead of its queue's data on that engine.
-    Pick.assign(Chip.DmaEngines, nullptr);
-    for (auto &[Key, Lane] : Lanes) {
-      unsigned Engine = Key.first;
-      if (DescriptorBusy[Engine])
-        continue;
-      for (size_t K = 0; K < Lane.size(); ++K) {
-        Part &P = Lane[K];
-        if (P.St != Stage::Waiting)
-          continue;
-        bool AheadOk =
-            K == 0 || Lane[K - 1].St == Stage::Moving || Lane[K - 1].St == Stage::Completing;
-        if (AheadOk && P.EligiblePs <= NowPs &&
-            (!Pick[Engine] || P.EligiblePs < Pick[Engine]->EligiblePs ||
-             (P.EligiblePs == Pick[Engine]->EligiblePs && P.Transfer < Pick[Engine]->Transfer)))
-          Pick[Engine] = &P;
-        break; // only a lane's first waiting part may start
-      }
-    }
-    for (unsigned E = 0; E < Pick.size(); ++E)
-      if (Pick[E]) {
-        Pick[E]->St = Stage::Descriptors;
-        Pick[E]->StageEndPs = NowPs + Pick[E]->DescriptorPs;
-        DescriptorBusy[E] = true;
-        Changed = true;
-      }
+  while (endStages() | startStages()) {
   }
   for (auto It = Lanes.begin(); It != Lanes.end();)
     It = It->second.empty() ? Lanes.erase(It) : std::next(It);
@@ -186,25 +209,16 @@ std::optional<int64_t> DmaModel::nextEventPs() const {
   auto Consider = [&](int64_t Ps) { Next = Next ? std::min(*Next, Ps) : Ps; };
   for (const auto &[Key, Lane] : Lanes)
     for (const Part &P : Lane) {
-      switch (P.St) {
-      case Stage::Waiting:
+      if (P.St == Stage::Waiting) {
         if (P.EligiblePs > NowPs)
           Consider(P.EligiblePs);
-        break;
-      case Stage::Descriptors:
-      case Stage::Completing:
-        Consider(P.StageEndPs);
-        break;
-      case Stage::Moving:
-        if (P.Rate > 0)
-          Consider(NowPs +
-                   std::max<int64_t>(1, static_cast<int64_t>(std::ceil(P.Remaining / P.Rate))));
-        break;
-      case Stage::Ready:
-        break;
+        break; // the rest of the lane waits behind it
       }
-      if (P.St == Stage::Waiting)
-        break;
+      if (P.St == Stage::Fetching || P.St == Stage::Processing || P.St == Stage::Completing)
+        Consider(P.StageEndPs);
+      else if (P.St == Stage::Moving && P.Rate > 0)
+        Consider(NowPs +
+                 std::max<int64_t>(1, static_cast<int64_t>(std::ceil(P.Remaining / P.Rate))));
     }
   return Next;
 }

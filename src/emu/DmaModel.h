@@ -3,21 +3,24 @@
 // How long transfers take when several are in flight. A transfer joins its
 // queue when its trigger ends and reaches the DMA engines after a latency;
 // each engine that serves some of its partitions (DmaShape) then takes its
-// part through two pipelined stages:
-//  - descriptors: TransferNs plus DescriptorNs per DMA buffer, one part at a
-//    time per engine, whatever its queue; a queue's next part may be
-//    processed while the previous one moves its data, not further ahead;
+// part through four stages, each overlapping the others:
+//  - fetch (QueueNs): one part at a time per queue and engine, the next
+//    fetched while the previous one is processed;
+//  - processing (TransferNs + DescriptorNs per DMA buffer): one part at a
+//    time per engine, whatever its queue, at most one ahead of its queue's
+//    data on that engine;
 //  - data: one part at a time per engine ("each DMA engine can process one
-//    DMA transfer at a time", A1), the oldest ready one whose queue's
+//    DMA transfer at a time", A1), the oldest processed one whose queue's
 //    earlier parts are complete (round-robin between queues, DMA), at the
 //    engine's rate, the parts touching HBM held together to the core's HBM
-//    share (an HBM-to-HBM part counts twice); then the completion,
-//    CompletionNs, before the queue's next part may move data on that
-//    engine (another queue's part may move meanwhile).
+//    share (an HBM-to-HBM part counts twice);
+//  - completion (CompletionNs, the semaphore write), before the queue's next
+//    part may move data on that engine (another queue's part may meanwhile).
 // A transfer completes when every part has, and after the earlier
-// transfers of its queue. Small transfers are bound by the descriptor
-// stage however many queues share the engines; large ones by bandwidth.
-// docs/timing-model.md section 9 has the formulas and figures.
+// transfers of its queue. One queue is bound by its fetches, many by the
+// engines' processing: small transfers stay overhead-bound however they
+// are issued; large ones are bound by bandwidth. docs/timing-model.md
+// section 9 has the formulas and figures.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRN_EMU_DMAMODEL_H
@@ -45,7 +48,7 @@ public:
 
   // A transfer joins Queue at NowPs (its trigger has ended).
   void enqueue(unsigned Queue, int64_t NowPs, const DmaShape &S);
-  // When the model next changes (a stage ends, a latency ends, a part's
+  // When the model next changes (a stage or the latency ends, a part's
   // bytes are moved), if anything is in flight.
   std::optional<int64_t> nextEventPs() const;
   // Moves time to NowPs (no later than nextEventPs()) and returns the queues
@@ -56,15 +59,23 @@ public:
   double hbmBytesPerPs() const;
 
 private:
-  enum class Stage : uint8_t { Waiting, Descriptors, Ready, Moving, Completing };
+  enum class Stage : uint8_t {
+    Waiting,    // the latency, or the queue's previous part
+    Fetching,   // the queue's fetch
+    Fetched,    // for the engine's processing
+    Processing, // the engine's processing
+    Ready,      // for the engine's data path
+    Moving,     // bytes
+    Completing  // the semaphore write
+  };
   struct Part {
-    uint64_t Transfer = 0;    // its transfer's number, in enqueue order
-    int64_t EligiblePs = 0;   // the latency ends
-    int64_t DescriptorPs = 0; // the descriptor stage's duration
-    int64_t StageEndPs = 0;
-    int64_t ReadyPs = 0;  // its descriptors ended
-    double Remaining = 0; // bytes
-    double Rate = 0;      // bytes per picosecond while Moving
+    uint64_t Transfer = 0;  // its transfer's number, in enqueue order
+    int64_t EligiblePs = 0; // the latency ends
+    int64_t ProcessPs = 0;  // the processing stage's duration
+    int64_t StageEndPs = 0; // Fetching, Processing, Completing: when it ends
+    int64_t QueuedPs = 0;   // Fetched, Ready: since when
+    double Remaining = 0;   // bytes
+    double Rate = 0;        // bytes per picosecond while Moving
     Stage St = Stage::Waiting;
   };
   struct TransferState {
@@ -77,12 +88,13 @@ private:
   double EngineRate; // bytes/ps of one DMA engine
   double HbmRate;    // bytes/ps of the core's HBM share
   int64_t LatencyPs; // trigger to engines
-  int64_t CompletionPs;
+  int64_t FetchPs, CompletionPs;
   int64_t NowPs = 0;
   uint64_t NextTransfer = 0;
-  // A lane is one engine's parts of one queue's transfers, in order.
+  // A lane is one engine's parts of one queue's transfers, in order. Only
+  // its first four or so parts are ever past Waiting.
   std::map<std::pair<unsigned, unsigned>, std::deque<Part>> Lanes; // by (engine, queue)
-  std::vector<bool> DescriptorBusy, DataBusy;                      // by engine
+  std::vector<bool> Processing, Moving;                            // by engine: busy
   std::map<uint64_t, TransferState> Transfers;
   std::map<unsigned, std::deque<uint64_t>> QueueOrder; // transfers by queue, oldest first
   std::vector<unsigned> Done;                          // completed since the last advance()
@@ -90,6 +102,8 @@ private:
   void progress(int64_t To);
   // Applies every stage change due at NowPs.
   void settle();
+  bool endStages();
+  bool startStages();
   void rebalance();
 };
 

@@ -320,11 +320,13 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
       Names.push_back(M.PerfModes[P].Name);
     OS << " " << (Names.empty() ? "none" : join(Names, ", ")) << " |";
   }
-  OS << "\n| DMA per transfer, per buffer, completion (ns); transpose rate |";
+  OS << "\n| DMA stages per transfer and engine (ns): queue fetch, processing + per buffer, "
+        "completion |";
   for (const ChipInfo &C : M.Chips) {
     const DmaPipelineInfo &P = M.DmaPipelines[C.DmaPipeline];
-    OS << fmt::format(" {}, {}, {}; buffers up to {} B; transpose {}% from HBM, {}% from SBUF |",
-                      P.TransferNs, P.DescriptorNs, P.CompletionNs, P.MaxBufferBytes,
+    OS << fmt::format(" {}, {} + {}, {}; buffers up to {} B; dma_transpose at {}% of the rate "
+                      "from HBM, {}% from SBUF |",
+                      P.QueueNs, P.TransferNs, P.DescriptorNs, P.CompletionNs, P.MaxBufferBytes,
                       P.TransposeHbmPct, P.TransposeSbufPct);
   }
   OS << "\n| DMA trigger (issuing engine) |";

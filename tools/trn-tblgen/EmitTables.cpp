@@ -376,11 +376,11 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
   }
   OS << "static const DmaPipelineDesc DmaPipelineTable[] = {\n";
   for (const DmaPipelineInfo &P : M.DmaPipelines)
-    OS << fmt::format("  {{{}, {}, {}, {}, {}, {}, {}}},\n", quote(P.RecordName), P.TransferNs,
-                      P.DescriptorNs, P.CompletionNs, P.MaxBufferBytes, P.TransposeHbmPct,
-                      P.TransposeSbufPct);
+    OS << fmt::format("  {{{}, {}, {}, {}, {}, {}, {}, {}}},\n", quote(P.RecordName), P.QueueNs,
+                      P.TransferNs, P.DescriptorNs, P.CompletionNs, P.MaxBufferBytes,
+                      P.TransposeHbmPct, P.TransposeSbufPct);
   if (M.DmaPipelines.empty())
-    OS << "  {\"none\", 0, 0, 0, 1, 100, 100},\n";
+    OS << "  {\"none\", 0, 0, 0, 0, 1, 100, 100},\n";
   OS << "};\n";
   OS << "static const DmaTriggerDesc DmaTriggerTable[] = {\n";
   for (const DmaTriggerInfo &T : M.DmaTriggers)

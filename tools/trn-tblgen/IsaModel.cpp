@@ -874,13 +874,15 @@ void Reader::readDmaTiming() {
   for (const Record *R : defsOf(RK, "DmaPipeline")) {
     DmaPipelineInfo P{R,
                       R->getName().str(),
+                      R->getValueAsInt("QueueNs"),
                       R->getValueAsInt("TransferNs"),
                       R->getValueAsInt("DescriptorNs"),
                       R->getValueAsInt("CompletionNs"),
                       R->getValueAsInt("MaxBufferBytes"),
                       R->getValueAsInt("TransposeHbmPct"),
                       R->getValueAsInt("TransposeSbufPct")};
-    for (auto [Name, Value] : {std::pair{"TransferNs", P.TransferNs},
+    for (auto [Name, Value] : {std::pair{"QueueNs", P.QueueNs},
+                               {"TransferNs", P.TransferNs},
                                {"DescriptorNs", P.DescriptorNs},
                                {"CompletionNs", P.CompletionNs}})
       if (Value < 0 || Value > 1000000)

@@ -178,7 +178,8 @@ struct PeModeInfo {
 struct DmaPipelineInfo {
   const llvm::Record *Def;
   std::string RecordName;
-  int64_t TransferNs, DescriptorNs, CompletionNs, MaxBufferBytes, TransposeHbmPct, TransposeSbufPct;
+  int64_t QueueNs, TransferNs, DescriptorNs, CompletionNs, MaxBufferBytes, TransposeHbmPct,
+      TransposeSbufPct;
 };
 
 // What triggering a DMA costs the issuing engine, by descriptor mode.

@@ -211,7 +211,8 @@ struct PeModeDesc {
 // DmaPipeline; docs/timing-model.md section 9).
 struct DmaPipelineDesc {
   const char *Name;
-  uint32_t TransferNs;       // per engine, per transfer: descriptor processing
+  uint32_t QueueNs;          // per engine and queue, per transfer: the fetch
+  uint32_t TransferNs;       // per engine, per transfer: processing
   uint32_t DescriptorNs;     // per DMA buffer (contiguous run), in the same stage
   uint32_t CompletionNs;     // per engine, per transfer: the semaphore write
   uint64_t MaxBufferBytes;   // a longer run takes several buffers

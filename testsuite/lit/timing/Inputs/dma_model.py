@@ -14,7 +14,8 @@ CHIPS = {
                  sp_mhz=1200, trigger_cycles=0, trigger_ns=600),
 }
 # isa/Chips.td, DmaPipelineNC: the same on every chip.
-TRANSFER_NS = 750      # per engine, per transfer: descriptor processing
+QUEUE_NS = 790         # per engine and queue, per transfer: the fetch
+TRANSFER_NS = 360      # per engine, per transfer: processing
 DESCRIPTOR_NS = 5      # per DMA buffer (contiguous run), same stage
 COMPLETION_NS = 40     # per engine, per transfer: the semaphore write
 MAX_BUFFER = 65536     # bytes of one DMA buffer (a longer run takes several)
@@ -48,8 +49,8 @@ def trigger_ns(chip):
 
 
 def latency_ns(chip):
-    """Trigger to engines: the fixed latency less the pipelined stages."""
-    return CHIPS[chip]["fixed_ns"] - TRANSFER_NS - COMPLETION_NS
+    """Trigger to engines: the fixed latency less the stages within it."""
+    return CHIPS[chip]["fixed_ns"] - QUEUE_NS - TRANSFER_NS - COMPLETION_NS
 
 
 def buffers(run_bytes, runs):
@@ -59,21 +60,23 @@ def buffers(run_bytes, runs):
 
 
 def isolated_ns(chip, engine_bytes, engine_buffers, engines=ENGINES, hbm_sides=1, share=1.0):
-    """One transfer alone, every engine with the same part: latency, then
-    descriptors, then bytes, then the completion. = DmaFixedNs + buffers x
-    DescriptorNs + bytes / rate."""
-    return (latency_ns(chip) + TRANSFER_NS + engine_buffers * DESCRIPTOR_NS
+    """One transfer alone, every engine with the same part: latency, fetch,
+    processing, bytes, completion = DmaFixedNs + buffers x DescriptorNs +
+    bytes / rate."""
+    return (latency_ns(chip) + QUEUE_NS + TRANSFER_NS + engine_buffers * DESCRIPTOR_NS
             + engine_bytes / engine_rate(chip, engines, hbm_sides, share) + COMPLETION_NS)
 
 
 def stream_period_ns(chip, queues, engine_bytes, engine_buffers, hbm_sides=1):
-    """Steady state of back-to-back transfers on `queues` queues, every
-    engine with the same part, triggered by SP: the time per transfer.
-    The descriptor stage of a part overlaps the previous part's data; one
-    queue also waits for each completion before moving the next part's
-    data, which other queues hide."""
-    descriptors = TRANSFER_NS + engine_buffers * DESCRIPTOR_NS
+    """Steady state of back-to-back transfers spread round-robin over
+    `queues` queues, every engine with the same part, triggered by SP: the
+    time per transfer. Each queue fetches one part at a time (QueueNs, so
+    `queues` of them in parallel); each engine processes one at a time and
+    moves one at a time; one queue also waits for each completion before
+    moving the next part's data, which other queues hide."""
+    fetch = QUEUE_NS / queues
+    processing = TRANSFER_NS + engine_buffers * DESCRIPTOR_NS
     data = engine_bytes / engine_rate(chip, ENGINES, hbm_sides)
     if queues == 1:
         data += COMPLETION_NS
-    return max(descriptors, data, trigger_ns(chip))
+    return max(fetch, processing, data, trigger_ns(chip))
