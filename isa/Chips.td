@@ -63,6 +63,90 @@ def PeFp8DoubleRow : PeMode<"fp8-double-row", [FP8_E4M3, FP8_E5M2], 32768,
 def PeMx : PeMode<"mx", [FP8_E4M3FN], 65536, "nc_matmul_mx (not in this ISA)",
   "A3: 8x128 in, 315 TFLOPS MXFP8/MXFP4">;
 
+//===-- DMA timing ---------------------------------------------------------===//
+// What the DMA model (src/emu/DmaModel.cpp, docs/timing-model.md section 9)
+// evaluates besides each chip's DmaEngineMBps, DmaFixedNs and HBM share.
+//
+// A transfer (one DMA instruction) is split by partition over the 16 DMA
+// engines; each engine's part is one hardware "DMA transfer" with a
+// scatter-gather list of "DMA buffers", one per contiguous run (A1: 128x512
+// fp32 is 16 transfers of 8 buffers; "some performance overhead at both DMA
+// buffer and transfer levels"). Each engine takes its parts through four
+// stages that overlap one another: the queue's fetch (QueueNs, one part at
+// a time per queue and engine), the engine's processing (TransferNs plus
+// DescriptorNs per buffer, one part at a time per engine, whatever the
+// queue), the data (bytes at DmaEngineMBps within the HBM share, one part
+// at a time per engine, A1) and the completion (CompletionNs, the 4-byte
+// semaphore write every engine makes, DMA), before the same queue's next
+// part moves data on that engine. The rest of DmaFixedNs (DMABW's ~1300 ns
+// per transfer, which these stages are part of) is latency from the
+// trigger to the engines.
+//
+// The published curve (DMA: "DMA Throughput varying Bytes per Partition for
+// p_dim = 128", nki-dma-intro-1.jpg) reads, relative to its 32 KiB point
+// (the plot has no y scale), about 1.4/2.6/5.0/10.3/20.9/42.4/81.3/96.6/
+// 98.3/99.0% at 32 B..16 KiB per partition. One queue of such transfers
+// runs at (8B / r) / max(QueueNs, TransferNs + 8 DescriptorNs,
+// 8B / r + CompletionNs) of r, the core's rate per engine: QueueNs and
+// CompletionNs are chosen to fit it on trn1 (10.1/40.5/80.9/97.0% at
+// 256 B/1/2/4 KiB; 98.5/99.2% at 8/16 KiB). Several queues hide QueueNs and
+// CompletionNs but not the engines' processing: small transfers stay
+// overhead-bound however many queues carry them (DMABW: "the DMA packet
+// rate, not HBM bandwidth, becomes the limiting factor"), at
+// (8B / r) / (TransferNs + 8 DescriptorNs). The same costs serve every chip:
+// the curve was published once, for no stated generation.
+class DmaPipeline<int queueNs, int transferNs, int descriptorNs, int completionNs,
+                  int maxBufferBytes, int transposeHbmPct, int transposeSbufPct> {
+  int QueueNs = queueNs;
+  int TransferNs = transferNs;
+  int DescriptorNs = descriptorNs;
+  int CompletionNs = completionNs;
+  int MaxBufferBytes = maxBufferBytes;
+  int TransposeHbmPct = transposeHbmPct;
+  int TransposeSbufPct = transposeSbufPct;
+}
+def DmaPipelineNC : DmaPipeline<
+  // chosen: 790 ns, the one-queue curve's 10/42/81% at 256 B/1/2 KiB.
+  790,
+  // chosen: the record only bounds it (16 queues at 256 B per partition must
+  // stay "severely overhead-bound"); 360 + 8 x 5 = 400 ns per part gives 20%.
+  360,
+  // chosen: 5 ns (7 cycles at 1.4 GHz) per buffer, so an element-wise
+  // transfer of 4-byte elements moves 0.8 B/ns per engine, 3% of 27.2 GB/s.
+  5,
+  // chosen: 40 ns, the one-queue curve's 97% at 4 KiB per partition.
+  40,
+  // DRV: MAX_DMA_DESC_SIZE = 65536 (aws-neuron-driver udma/udma.h): a run
+  // longer than this takes several buffers.
+  65536,
+  // A2: DMA transpose reaches up to 90% of copy throughput HBM to SBUF and
+  // 50% SBUF to SBUF (dma_transpose's data moves at this share of the rate).
+  90, 50>;
+
+// What triggering a DMA costs the issuing sequencer, by how the transfer's
+// descriptors are made (DGE: dge_mode none, swdge, hwdge). A chip lists
+// them; a DMA instruction takes the first whose Engines has its engine and
+// occupies its engine Cycles + ceil(Ns x MHz / 1000) cycles.
+class DmaTrigger<string mode, list<Engine> engines, int cycles, int ns, string source> {
+  string Mode = mode;
+  list<Engine> Engines = engines;
+  int Cycles = cycles;
+  int Ns = ns;
+  string Source = source;
+}
+// Descriptors built by the host before the run and kept in HBM (DGE: "none";
+// the only way on NC-v2 besides GpSimd, A2): the trigger writes a doorbell.
+def DmaTriggerStatic : DmaTrigger<"static", [SP, ACT], 64, 0,
+  "chosen: DGE gives zero on-device overhead for pre-computed descriptors; "
+  "MIN_II as the sequencer's time for the trigger">;
+// GpSimd writes the descriptors (DGE: swdge).
+def DmaTriggerSoftware : DmaTrigger<"swdge", [POOL], 0, 600,
+  "chosen: unpublished; GpSimd does in software what the hardware DGE block "
+  "does in about 600 ns, taken as equal">;
+// The hardware descriptor generator, triggered by SP or ACT (DGE, A2: NC-v3+).
+def DmaTriggerHardware : DmaTrigger<"hwdge", [SP, ACT], 0, 600,
+  "DGE, A2: each hardware-DGE DMA instruction takes about 600 ns on NC-v3">;
+
 class Chip<string name, int gen, string desc> {
   string Name = name;
   int Gen = gen;                  // NeuronCore generation: 2, 3 or 4
@@ -74,11 +158,17 @@ class Chip<string name, int gen, string desc> {
   int PsumBanks = 8;              // A1: 8 banks of 2 KiB per partition
   int PsumBankBytes = 2048;       // A1
   int Registers = 64;             // ISA register_alloc: 64 x 32-bit per sequencer
-  int Semaphores = 64;            // chosen: the count is unpublished
+  // DRV: V2_SEMAPHORE_COUNT = V3_SEMAPHORE_COUNT = 256 per NeuronCore
+  // (aws-neuron-driver v2/address_map.h, v3/address_map.h; v2 = trn1, v3 =
+  // trn2). The driver's count of hardware semaphores; how many the Neuron
+  // runtime keeps for itself is unpublished. trn3 (v4): chosen the same.
+  int Semaphores = 256;
   int DmaEngines = 16;            // DMA: 16 per core on v2-v4
   int DmaQueuesPerEngine = 16;    // DMA
   int DmaEngineMBps = 0;          // per-engine bandwidth, MB/s
   int DmaFixedNs = 0;             // per-transfer fixed latency
+  DmaPipeline DmaTiming = DmaPipelineNC; // per-transfer, per-buffer, completion costs
+  list<DmaTrigger> DmaTriggers = [DmaTriggerStatic, DmaTriggerSoftware]; // first match
   int HbmGiB = 0;                 // addressable HBM
   int HbmChipGBps = 0;            // whole-chip HBM bandwidth; one core gets 1/CoresPerChip
   list<PeMode> PeModes = [];      // TensorE throughput by input type
@@ -104,6 +194,9 @@ def trn1 : Chip<"trn1", 2, "Trainium1, NeuronCore-v2"> {
   let DmaFixedNs = 1300;                // DMABW: descriptor + sync + start
   let HbmGiB = 32;                      // H1
   let HbmChipGBps = 820;                // A1 (H1 writes GiB/s; GB/s chosen)
+  // No hardware DGE before NC-v3 (DGE, A2): SP and ACT trigger pre-computed
+  // descriptors, GpSimd builds its own.
+  let DmaTriggers = [DmaTriggerStatic, DmaTriggerSoftware];
   let PeModes = [PeDense16, PeFp32];
 }
 
@@ -120,6 +213,7 @@ def trn2 : Chip<"trn2", 3, "Trainium2, NeuronCore-v3"> {
   let DmaFixedNs = 1300;                // DMABW
   let HbmGiB = 96;                      // H2
   let HbmChipGBps = 2900;               // H2 (A2 says 3 TB/s); H2 chosen
+  let DmaTriggers = [DmaTriggerHardware, DmaTriggerSoftware]; // DGE, A2
   let PeModes = [PeDense16, PeFp32, PeFp8DoubleRow];
   let PerfModes = [DveCopy4x, DveCopy2x, DveTensorTensor2x];
 }
@@ -138,6 +232,8 @@ def trn3 : Chip<"trn3", 4, "Trainium3, NeuronCore-v4"> {
   let HbmGiB = 144;                     // H3
   let HbmChipGBps = 4900;               // H3 (A3 says 4.7); H3 chosen, as it
                                         // equals 128 engines x 38.4 GB/s
+  // A3 is silent on descriptor generation: NC-v3's hardware DGE assumed.
+  let DmaTriggers = [DmaTriggerHardware, DmaTriggerSoftware];
   let PeModes = [PeDense16, PeFp32, PeMx];
   // The v3 Vector modes are assumed to carry over to v4 (A3 is silent).
   let PerfModes = [DveCopy4x, DveCopy2x, DveTensorTensor2x, ActCopy2x];

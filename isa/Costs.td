@@ -35,11 +35,9 @@ def MM_INIT_LATENCY: CostConst<"MM_INIT_LATENCY", 64, "A1: TensorE fill latency,
 def ACT_READ_ACC   : CostConst<"ACT_READ_ACC", 64, "A1: ActReadAccumulator, reading ScalarE's reduce registers">;
 def ACCESS_FIXED   : CostConst<"ACCESS_FIXED", 60, "A1: fixed cost of one tensor access">;
 // Sequencer-only work is unpublished: chosen as one cycle per register or
-// branch instruction and MIN_II for triggering a DMA (the trigger writes a
-// descriptor; A2/DGE give ~600 ns for a whole hardware-DGE instruction, which
-// the DMA model's fixed latency already carries).
+// branch instruction. (A DMA trigger's cost depends on the chip's descriptor
+// generation: Chips.td, DmaTrigger.)
 def SEQ_OP         : CostConst<"SEQ_OP", 1, "chosen: register, branch and semaphore instructions">;
-def DMA_TRIGGER    : CostConst<"DMA_TRIGGER", 64, "chosen: sequencer time to trigger a DMA transfer">;
 
 // A condition on the instruction's operands or engine that selects a case.
 class CostPred<string name, string desc> {
@@ -269,11 +267,11 @@ def CC_PartitionBroadcast : CostClass<"cycles", [
   "chosen: like iota, one write per element">;
 
 //===-- DMA and sequencer -------------------------------------------------===//
-// A DMA instruction costs its issuing engine DMA_TRIGGER cycles; the
-// transfer itself is timed by the DMA model from the bytes it moves and the
-// chip's DMA figures (Chips.td).
+// A DMA instruction costs its issuing engine the chip's DmaTrigger for that
+// engine (Chips.td); the transfer itself is timed by the DMA model from the
+// bytes it moves, its contiguous runs and the chip's DMA figures (Chips.td).
 def CC_Dma : CostClass<"dma-bytes", [CostCase<[], (Id Bytes)>],
-  "DMA, DMABW: fixed latency + bytes / bandwidth, in the DMA model">;
+  "DMA, DMABW, A1: pipelined per-transfer and per-buffer costs, bytes / bandwidth, in the DMA model">;
 def CC_Sequencer : CostClass<"cycles", [CostCase<[], (Id SEQ_OP)>], "chosen">;
 def CC_RegMemory : CostClass<"cycles", [CostCase<[], (Id ACCESS_FIXED)>],
   "A1: one tensor access">;

@@ -80,9 +80,15 @@ def K_Enum : OperandKind<"enum", 8, [EncField<"value", 0, 8>],
   "A value of an enumeration (ALU op, activation function, ...).">;
 def K_Semaphore : OperandKind<"semaphore", 8, [EncField<"index", 0, 8>],
   "One of the core's semaphores, s0 upwards.">;
-def K_DmaQueue : OperandKind<"dma-queue", 8, [
-    EncField<"engine", 0, 4>, EncField<"queue", 4, 4>],
-  "One of the core's 16 DMA engines x 16 queues (DMA), written qE.Q.">;
+// With has_reg set, the queue is the value of register reg when the DMA
+// instruction completes (16 E + Q), and engine and queue are 0: a loop can
+// spread its transfers over queues.
+def K_DmaQueue : OperandKind<"dma-queue", 16, [
+    EncField<"engine", 0, 4>, EncField<"queue", 4, 4>,
+    EncField<"has_reg", 8, 1>, EncField<"reg", 10, 6>],
+  "One of the core's 16 DMA engines x 16 queues (DMA), written qE.Q; or a "
+  "register rN whose value, read when the DMA instruction completes, names "
+  "the queue as 16 E + Q.">;
 def K_Label : OperandKind<"label", 32, [EncField<"target", 0, 32>],
   "A branch target: an instruction index in the same engine stream.">;
 def K_Steps : OperandKind<"steps", 128, [

@@ -472,12 +472,18 @@ void Parser::parseOperand(const isa::InstrDesc &D, unsigned Idx, isa::Engine Eng
     Op.Int = parseSemaphore(D.Op == isa::Opcode::SEM_WAIT);
     return;
   case isa::OperandKind::DmaQueue: {
+    // A register names the queue at run time (16 E + Q).
+    if (at(Tok::Ident) && numbered(tok().Text, 'r') && !Symbols.count(tok().Text) &&
+        !Cur[1].is(Tok::Dot)) {
+      Op.Reg = parseRegister();
+      return;
+    }
     std::optional<uint64_t> E = at(Tok::Ident) ? numbered(tok().Text, 'q') : std::nullopt;
     if (!E || !Cur[1].is(Tok::Dot) || !Cur[2].is(Tok::Int)) {
       std::string Found = atEnd() ? spell(tok().Kind) : "'" + tok().Text.str() + "'";
       failAt(tok(),
              fmt::format("{} is a DMA queue: expected qE.Q (engine 0 to {}, queue 0 to "
-                         "{}), found {}",
+                         "{}) or a register holding 16 E + Q, found {}",
                          What(), chip().DmaEngines - 1, chip().DmaQueuesPerEngine - 1, Found));
     }
     uint64_t Q = Cur[2].IntValue;

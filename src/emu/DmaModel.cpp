@@ -1,4 +1,4 @@
-//===- DmaModel.cpp - DMA engines and HBM bandwidth -----------------------===//
+//===- DmaModel.cpp - DMA engines, queues and HBM bandwidth ---------------===//
 
 #include "DmaModel.h"
 
@@ -12,119 +12,225 @@ namespace {
 constexpr double DoneBytes = 1e-3;
 } // namespace
 
+uint64_t dmaTriggerCycles(const isa::ChipDesc &Chip, isa::Engine E) {
+  uint64_t MHz = Chip.ClockMHz[static_cast<unsigned>(E)];
+  for (const isa::DmaTriggerDesc *T : Chip.DmaTriggers)
+    if (T->EngineMask & isa::bit(E))
+      return T->Cycles + (uint64_t(T->Ns) * MHz + 999) / 1000;
+  return 1; // trn-tblgen gives every engine that may trigger a DMA a trigger
+}
+
 DmaModel::DmaModel(const isa::ChipDesc &C)
     : Chip(C), EngineRate(C.DmaEngineMBps / 1e6),            // MB/s = bytes/us; 1 us = 1e6 ps
       HbmRate(double(C.HbmChipGBps) / C.CoresPerChip / 1e3), // GB/s = bytes/ns
-      FixedPs(int64_t(C.DmaFixedNs) * 1000) {}
+      LatencyPs(1000 *
+                std::max<int64_t>(0, int64_t(C.DmaFixedNs) - C.DmaTiming->QueueNs -
+                                         C.DmaTiming->TransferNs - C.DmaTiming->CompletionNs)),
+      FetchPs(1000 * int64_t(C.DmaTiming->QueueNs)),
+      CompletionPs(1000 * int64_t(C.DmaTiming->CompletionNs)), Processing(C.DmaEngines),
+      Moving(C.DmaEngines) {}
 
-DmaModel::Split DmaModel::split(uint32_t PartStart, uint32_t Partitions, uint64_t Bytes,
-                                unsigned HbmSides) const {
-  Split S;
-  S.HbmSides = HbmSides;
-  S.EngineBytes.assign(Chip.DmaEngines, 0);
-  uint32_t PerEngine = std::max(1u, Chip.Partitions / Chip.DmaEngines);
-  Partitions = std::max(1u, Partitions);
-  // Bytes split evenly over the partitions, partitions over the engines
-  // that serve them; the remainder goes to the first partitions.
-  uint64_t Each = Bytes / Partitions, Extra = Bytes % Partitions;
-  for (uint32_t P = 0; P < Partitions; ++P) {
-    unsigned Engine = ((PartStart + P) / PerEngine) % Chip.DmaEngines;
-    S.EngineBytes[Engine] += Each + (P < Extra ? 1 : 0);
-  }
-  return S;
-}
-
-void DmaModel::start(uint64_t Id, int64_t Now, const Split &S) {
+void DmaModel::enqueue(unsigned Queue, int64_t Now, const DmaShape &S) {
   progress(Now);
-  Transfer T{NextSeq++, Now + FixedPs, S.HbmSides, {}};
-  for (unsigned E = 0; E < S.EngineBytes.size(); ++E)
-    if (S.EngineBytes[E])
-      T.Chunks.push_back({E, static_cast<double>(S.EngineBytes[E])});
-  Transfers[Id] = std::move(T);
+  uint64_t Id = NextTransfer++;
+  TransferState T{Queue, 0, S.HbmSides, S.RateShare};
+  const isa::DmaPipelineDesc &Pipe = *Chip.DmaTiming;
+  for (unsigned E = 0; E < S.EngineBytes.size(); ++E) {
+    if (!S.EngineBytes[E])
+      continue;
+    Part P;
+    P.Transfer = Id;
+    P.EligiblePs = Now + LatencyPs;
+    P.ProcessPs =
+        1000 * (int64_t(Pipe.TransferNs) + int64_t(S.EngineBuffers[E]) * Pipe.DescriptorNs);
+    P.Remaining = static_cast<double>(S.EngineBytes[E]);
+    Lanes[{E, Queue}].push_back(P);
+    ++T.Parts;
+  }
+  Transfers[Id] = T;
+  QueueOrder[Queue].push_back(Id);
+  settle();
   rebalance();
 }
 
 void DmaModel::progress(int64_t To) {
   if (To <= NowPs)
     return;
-  for (auto &[Id, T] : Transfers) {
-    if (T.ActivePs >= To)
-      continue;
-    int64_t From = std::max(NowPs, T.ActivePs);
-    for (Chunk &C : T.Chunks)
-      C.Remaining = std::max(0.0, C.Remaining - C.Rate * static_cast<double>(To - From));
+  for (auto &[Key, Lane] : Lanes) {
+    Part &P = Lane.front(); // the only one that may be moving
+    if (P.St == Stage::Moving)
+      P.Remaining = std::max(0.0, P.Remaining - P.Rate * static_cast<double>(To - NowPs));
   }
   NowPs = To;
 }
 
-void DmaModel::rebalance() {
-  std::vector<unsigned> Active(Chip.DmaEngines, 0);
-  for (auto &[Id, T] : Transfers)
-    if (T.ActivePs <= NowPs)
-      for (Chunk &C : T.Chunks)
-        if (C.Remaining > DoneBytes)
-          ++Active[C.Engine];
-  double HbmDemand = 0;
-  for (auto &[Id, T] : Transfers)
-    for (Chunk &C : T.Chunks) {
-      bool Moving = T.ActivePs <= NowPs && C.Remaining > DoneBytes;
-      C.Rate = Moving ? EngineRate / Active[C.Engine] : 0;
-      HbmDemand += C.Rate * T.HbmSides;
+bool DmaModel::endStages() {
+  bool Changed = false;
+  for (auto &[Key, Lane] : Lanes) {
+    unsigned Engine = Key.first;
+    for (size_t K = 0; K < Lane.size();) {
+      Part &P = Lane[K];
+      if (P.St == Stage::Waiting)
+        break; // and so is the rest of the lane
+      bool Ends = P.StageEndPs <= NowPs;
+      if (P.St == Stage::Fetching && Ends) {
+        P.St = Stage::Fetched;
+        P.QueuedPs = P.StageEndPs;
+        Changed = true;
+      } else if (P.St == Stage::Processing && Ends) {
+        P.St = Stage::Ready;
+        P.QueuedPs = P.StageEndPs;
+        Processing[Engine] = false;
+        Changed = true;
+      } else if (P.St == Stage::Moving && P.Remaining <= DoneBytes) {
+        P.St = Stage::Completing;
+        P.StageEndPs = NowPs + CompletionPs;
+        Moving[Engine] = false;
+        Changed = true;
+      }
+      if (P.St == Stage::Completing && P.StageEndPs <= NowPs && K == 0) {
+        --Transfers.at(P.Transfer).Parts;
+        Lane.pop_front();
+        Changed = true;
+        continue;
+      }
+      ++K;
     }
+  }
+  return Changed;
+}
+
+bool DmaModel::startStages() {
+  bool Changed = false;
+  // The earliest queued candidate per engine (ties: the older transfer).
+  auto Earlier = [](const Part *A, const Part *B) {
+    return !B || A->QueuedPs < B->QueuedPs ||
+           (A->QueuedPs == B->QueuedPs && A->Transfer < B->Transfer);
+  };
+  // Data: a lane's first part, once processed (its earlier parts complete).
+  std::vector<Part *> Pick(Chip.DmaEngines, nullptr);
+  for (auto &[Key, Lane] : Lanes)
+    if (!Lane.empty() && !Moving[Key.first] && Lane.front().St == Stage::Ready &&
+        Earlier(&Lane.front(), Pick[Key.first]))
+      Pick[Key.first] = &Lane.front();
+  for (unsigned E = 0; E < Pick.size(); ++E)
+    if (Pick[E]) {
+      Pick[E]->St = Stage::Moving;
+      Moving[E] = true;
+      Changed = true;
+    }
+  // Processing: a fetched part at most one ahead of its lane's data.
+  Pick.assign(Chip.DmaEngines, nullptr);
+  for (auto &[Key, Lane] : Lanes) {
+    if (Processing[Key.first])
+      continue;
+    for (size_t K = 0; K < Lane.size() && Lane[K].St != Stage::Waiting; ++K) {
+      if (Lane[K].St != Stage::Fetched)
+        continue;
+      bool AheadOk =
+          K == 0 || Lane[K - 1].St == Stage::Moving || Lane[K - 1].St == Stage::Completing;
+      if (AheadOk && Earlier(&Lane[K], Pick[Key.first]))
+        Pick[Key.first] = &Lane[K];
+      break;
+    }
+  }
+  for (unsigned E = 0; E < Pick.size(); ++E)
+    if (Pick[E]) {
+      Pick[E]->St = Stage::Processing;
+      Pick[E]->StageEndPs = NowPs + Pick[E]->ProcessPs;
+      Processing[E] = true;
+      Changed = true;
+    }
+  // Fetch: each lane's next part, once eligible and its predecessor is
+  // being processed or further on.
+  for (auto &[Key, Lane] : Lanes)
+    for (size_t K = 0; K < Lane.size(); ++K) {
+      Part &P = Lane[K];
+      if (P.St != Stage::Waiting)
+        continue;
+      bool AheadOk =
+          K == 0 || (Lane[K - 1].St != Stage::Fetching && Lane[K - 1].St != Stage::Fetched);
+      if (AheadOk && P.EligiblePs <= NowPs) {
+        P.St = Stage::Fetching;
+        P.StageEndPs = NowPs + FetchPs;
+        Changed = true;
+      }
+      break;
+    }
+  return Changed;
+}
+
+void DmaModel::settle() {
+  while (endStages() | startStages()) {
+  }
+  for (auto It = Lanes.begin(); It != Lanes.end();)
+    It = It->second.empty() ? Lanes.erase(It) : std::next(It);
+  // Completions, in each queue's order.
+  for (auto It = QueueOrder.begin(); It != QueueOrder.end();) {
+    std::deque<uint64_t> &Order = It->second;
+    while (!Order.empty() && Transfers.at(Order.front()).Parts == 0) {
+      Transfers.erase(Order.front());
+      Order.pop_front();
+      Done.push_back(It->first);
+    }
+    It = Order.empty() ? QueueOrder.erase(It) : std::next(It);
+  }
+}
+
+void DmaModel::rebalance() {
+  // Only a lane's first part moves data, and one part per engine.
+  double HbmDemand = 0;
+  for (auto &[Key, Lane] : Lanes) {
+    Part &P = Lane.front();
+    P.Rate = 0;
+    if (P.St != Stage::Moving)
+      continue;
+    const TransferState &T = Transfers.at(P.Transfer);
+    P.Rate = EngineRate * T.RateShare;
+    HbmDemand += P.Rate * T.HbmSides;
+  }
   if (HbmDemand > HbmRate)
-    for (auto &[Id, T] : Transfers)
-      if (T.HbmSides)
-        for (Chunk &C : T.Chunks)
-          C.Rate *= HbmRate / HbmDemand;
+    for (auto &[Key, Lane] : Lanes)
+      if (Transfers.at(Lane.front().Transfer).HbmSides)
+        Lane.front().Rate *= HbmRate / HbmDemand;
 }
 
 double DmaModel::hbmBytesPerPs() const {
   double Sum = 0;
-  for (const auto &[Id, T] : Transfers)
-    for (const Chunk &C : T.Chunks)
-      Sum += C.Rate * T.HbmSides;
+  for (const auto &[Key, Lane] : Lanes)
+    Sum += Lane.front().Rate * Transfers.at(Lane.front().Transfer).HbmSides;
   return Sum;
 }
 
 std::optional<int64_t> DmaModel::nextEventPs() const {
+  if (!Done.empty())
+    return NowPs;
   std::optional<int64_t> Next;
   auto Consider = [&](int64_t Ps) { Next = Next ? std::min(*Next, Ps) : Ps; };
-  for (const auto &[Id, T] : Transfers) {
-    if (T.ActivePs > NowPs) {
-      Consider(T.ActivePs);
-      continue;
-    }
-    bool AllDone = true;
-    for (const Chunk &C : T.Chunks)
-      if (C.Remaining > DoneBytes) {
-        AllDone = false;
-        if (C.Rate > 0)
-          Consider(NowPs +
-                   std::max<int64_t>(1, static_cast<int64_t>(std::ceil(C.Remaining / C.Rate))));
+  for (const auto &[Key, Lane] : Lanes)
+    for (const Part &P : Lane) {
+      if (P.St == Stage::Waiting) {
+        if (P.EligiblePs > NowPs)
+          Consider(P.EligiblePs);
+        break; // the rest of the lane waits behind it
       }
-    if (AllDone)
-      Consider(NowPs);
-  }
+      if (P.St == Stage::Fetching || P.St == Stage::Processing || P.St == Stage::Completing)
+        Consider(P.StageEndPs);
+      else if (P.St == Stage::Moving && P.Rate > 0)
+        Consider(NowPs +
+                 std::max<int64_t>(1, static_cast<int64_t>(std::ceil(P.Remaining / P.Rate))));
+    }
   return Next;
 }
 
-std::vector<uint64_t> DmaModel::advance(int64_t To) {
+std::vector<unsigned> DmaModel::advance(int64_t To) {
   progress(To);
-  std::vector<uint64_t> Done;
-  for (auto It = Transfers.begin(); It != Transfers.end();) {
-    const Transfer &T = It->second;
-    bool Finished =
-        T.ActivePs <= NowPs && std::all_of(T.Chunks.begin(), T.Chunks.end(),
-                                           [](const Chunk &C) { return C.Remaining <= DoneBytes; });
-    if (Finished) {
-      Done.push_back(It->first);
-      It = Transfers.erase(It);
-    } else {
-      ++It;
-    }
-  }
+  settle();
   rebalance();
-  return Done; // by id, as the map iterates
+  std::vector<unsigned> Out;
+  Out.swap(Done);
+  std::stable_sort(Out.begin(), Out.end());
+  return Out;
 }
 
 } // namespace trn::emu

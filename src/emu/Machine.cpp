@@ -318,31 +318,7 @@ void Machine::complete(unsigned EIdx) {
                       "runaway loop?)",
                       Opts.MaxInstructions));
   if (D.IsDma) {
-    // The transfer joins its queue; its signal is sent when it completes.
-    unsigned Q = static_cast<unsigned>(I.Operands[2].Int);
-    if (Q >= Queues.size())
-      fault(FaultKind::BadProgram, E.Id, Index,
-            fmt::format("DMA queue q{}.{} does not exist on {}", Q / 16, Q % 16, Chip.Name));
-    ExecContext C(*this, E, I, Index);
-    View Src = C.view("src"), Dst = C.view("dst"); // checked now, as the trigger would
-    uint64_t Bytes =
-        std::max(uint64_t(Src.P) * Src.N * Src.ElemBytes, uint64_t(Dst.P) * Dst.N * Dst.ElemBytes);
-    Queues[Q].Pending.push_back({E.Id, Index, NowPs, E.Regs, Bytes, {}});
-    if (!Observers.empty()) {
-      DmaEvent Ev{Q,
-                  E.Id,
-                  Index,
-                  &I,
-                  NowPs,
-                  -1,
-                  Bytes,
-                  Src.AP->Space == isa::MemSpace::HBM,
-                  Dst.AP->Space == isa::MemSpace::HBM};
-      for (Observer *O : Observers)
-        O->dmaQueued(Ev);
-    }
-    if (!Queues[Q].InFlight)
-      startDma(Q);
+    triggerDma(E, I, Index);
   } else {
     ExecContext C(*this, E, I, Index);
     dispatch(C, I);
@@ -376,12 +352,59 @@ void Machine::complete(unsigned EIdx) {
   schedule(NowPs, EventKind::Issue, EIdx);
 }
 
+//===-- DMA ---------------------------------------------------------------===//
+
+void Machine::triggerDma(EngineState &E, const isa::Instr &I, uint32_t Index) {
+  // The transfer joins its queue; its signal is sent when it completes.
+  const isa::Operand &QueueOp = *I.operand("queue");
+  uint64_t Q = static_cast<uint64_t>(QueueOp.Int);
+  if (QueueOp.Reg) {
+    Q = E.Regs[*QueueOp.Reg & 63];
+    if (Q >= Queues.size())
+      fault(FaultKind::BadProgram, E.Id, Index,
+            fmt::format("operand 'queue' is r{} = {}, which names no DMA queue: {} has q0.0 to "
+                        "q{}.{}, numbered 16 E + Q from 0 to {}",
+                        *QueueOp.Reg, static_cast<int32_t>(Q), Chip.Name, Chip.DmaEngines - 1,
+                        Chip.DmaQueuesPerEngine - 1, Queues.size() - 1));
+  }
+  if (Q >= Queues.size())
+    fault(FaultKind::BadProgram, E.Id, Index,
+          fmt::format("DMA queue q{}.{} does not exist on {}", Q / 16, Q % 16, Chip.Name));
+  ExecContext C(*this, E, I, Index);
+  View Src = C.view("src"), Dst = C.view("dst"); // checked now, as the trigger would
+  uint64_t Bytes =
+      std::max(uint64_t(Src.P) * Src.N * Src.ElemBytes, uint64_t(Dst.P) * Dst.N * Dst.ElemBytes);
+  unsigned Queue = static_cast<unsigned>(Q);
+  DmaQueue &DQ = Queues[Queue];
+  DQ.Pending.push_back({E.Id, Index, NowPs, E.Regs, Bytes, {}});
+  Dma.enqueue(Queue, NowPs, dmaShape(Chip, *Dst.AP, *Src.AP, I.Op == isa::Opcode::DMA_TRANSPOSE));
+  if (!Observers.empty()) {
+    DmaEvent Ev{Queue,
+                E.Id,
+                Index,
+                &I,
+                NowPs,
+                -1,
+                Bytes,
+                Src.AP->Space == isa::MemSpace::HBM,
+                Dst.AP->Space == isa::MemSpace::HBM};
+    for (Observer *O : Observers)
+      O->dmaQueued(Ev);
+  }
+  if (DQ.Pending.size() == 1) {
+    if (!InFlight++)
+      ActiveSincePs = NowPs;
+    startDma(Queue);
+  }
+  reportHbmRate();
+  scheduleDmaTick();
+}
+
+// The queue's oldest transfer in flight (the DMA model has been timing it
+// since its trigger) now takes effect: its source is read.
 void Machine::startDma(unsigned Q) {
   DmaQueue &Queue = Queues[Q];
-  if (Queue.Pending.empty())
-    return;
-  Queue.InFlight = true;
-  Queue.StartPs = std::max(NowPs, Queue.Pending.front().ReadyPs);
+  Queue.StartPs = NowPs;
   DmaTransfer &T = Queue.Pending.front();
   const isa::Instr &I = Engines[static_cast<unsigned>(T.Issuer)].Code[T.Index];
   {
@@ -394,19 +417,8 @@ void Machine::startDma(unsigned Q) {
     C.Defer = &T.Writes;
     dispatch(C, I);
   }
-  const isa::AccessPattern &Dst = I.Operands[0].AP, &Src = I.Operands[1].AP;
-  unsigned Hbm = (Src.Space == isa::MemSpace::HBM) + (Dst.Space == isa::MemSpace::HBM);
-  // The engines serve the partitions of the on-chip side; HBM to HBM spreads
-  // over all of them.
-  const isa::AccessPattern *OnChip = Dst.Space != isa::MemSpace::HBM   ? &Dst
-                                     : Src.Space != isa::MemSpace::HBM ? &Src
-                                                                       : nullptr;
-  DmaModel::Split S = OnChip ? Dma.split(OnChip->PartStart, OnChip->NumPartitions, T.Bytes, Hbm)
-                             : Dma.split(0, Chip.Partitions, T.Bytes, Hbm);
-  if (!InFlight++)
-    ActiveSincePs = Queue.StartPs;
-  Dma.start(Q, Queue.StartPs, S);
   if (!Observers.empty()) {
+    const isa::AccessPattern &Dst = I.Operands[0].AP, &Src = I.Operands[1].AP;
     DmaEvent Ev{Q,
                 T.Issuer,
                 T.Index,
@@ -419,8 +431,6 @@ void Machine::startDma(unsigned Q) {
     for (Observer *O : Observers)
       O->dmaStarted(Ev);
   }
-  reportHbmRate();
-  scheduleDmaTick();
 }
 
 void Machine::scheduleDmaTick() {
@@ -441,17 +451,16 @@ void Machine::dmaTick() {
   if (!Next || *Next != NowPs)
     return; // a stale tick: the model's next change moved
   ScheduledTickPs = -1;
-  for (uint64_t Q : Dma.advance(NowPs))
-    finishDma(static_cast<unsigned>(Q));
+  for (unsigned Q : Dma.advance(NowPs))
+    finishDma(Q);
   reportHbmRate();
   scheduleDmaTick();
 }
 
 void Machine::finishDma(unsigned Q) {
   DmaQueue &Queue = Queues[Q];
-  DmaTransfer T = Queue.Pending.front();
+  DmaTransfer T = std::move(Queue.Pending.front());
   Queue.Pending.pop_front();
-  Queue.InFlight = false;
   EngineState &Issuer = Engines[static_cast<unsigned>(T.Issuer)];
   const isa::Instr &I = Issuer.Code[T.Index];
   {
@@ -475,9 +484,10 @@ void Machine::finishDma(unsigned Q) {
   }
   if (I.Sig)
     signal(I.Sig->Sem, I.Sig->Amount, Sender{true, true, T.Issuer, T.Index, Q, NowPs});
-  if (!--InFlight)
+  if (!Queue.Pending.empty())
+    startDma(Q);
+  else if (!--InFlight)
     DmaActivePs += NowPs - ActiveSincePs;
-  startDma(Q);
 }
 
 void Machine::reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &I,
@@ -676,7 +686,7 @@ RunResult Machine::run(const RunOptions &O) {
             Engines[Ev.Who].PC < Engines[Ev.Who].Code.size())
           fault(FaultKind::CycleLimit, Engines[Ev.Who].Id, Engines[Ev.Who].PC, What);
         for (const DmaQueue &Q : Queues)
-          if (Q.InFlight && !Q.Pending.empty())
+          if (!Q.Pending.empty())
             fault(FaultKind::CycleLimit, Q.Pending.front().Issuer, Q.Pending.front().Index, What);
         throw FaultException{{FaultKind::CycleLimit, "error: " + What}};
       }
@@ -702,6 +712,14 @@ RunResult Machine::run(const RunOptions &O) {
     for (const EngineState &E : Engines)
       if (E.State == EngineState::Status::Waiting)
         deadlock();
+    // The DMA model schedules every transfer to its end; never end silently
+    // with one lost.
+    for (const DmaQueue &Q : Queues)
+      if (!Q.Pending.empty())
+        throw FaultException{{FaultKind::BadProgram,
+                              fmt::format("error: internal error: the run ended at {} ns with "
+                                          "DMA transfers in flight",
+                                          NowPs / 1000)}};
     // The run ends with its last instruction or transfer; a signal still on
     // its way to a semaphore nobody waits on does not extend it.
     NowPs = LastWorkPs;

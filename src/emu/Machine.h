@@ -54,14 +54,17 @@ struct DmaTransfer {
   int64_t ReadyPs;               // when the trigger finished
   std::array<uint32_t, 64> Regs; // the issuer's registers at the trigger
   uint64_t Bytes;
-  // Read from the source when the transfer starts, written at its end.
+  // Read from the source when the transfer becomes its queue's oldest,
+  // written when it completes.
   std::vector<DeferredWrite> Writes;
 };
 
+// The DMA model times every transfer from its trigger on; a queue's
+// transfers take effect in order, each from the moment the previous one
+// completed (or its trigger ended) to its own completion.
 struct DmaQueue {
-  std::deque<DmaTransfer> Pending; // in order; the front one may be in flight
-  bool InFlight = false;
-  int64_t StartPs = 0;
+  std::deque<DmaTransfer> Pending; // in order; the front one is the oldest in flight
+  int64_t StartPs = 0;             // when the front one became the oldest
 };
 
 // TensorE's stationary operand, as loaded: [K, M] values already converted
@@ -148,13 +151,14 @@ private:
   bool waitsMet(const EngineState &E, const isa::Instr &I) const;
   void tryIssue(unsigned E);
   void complete(unsigned E);
+  void triggerDma(EngineState &E, const isa::Instr &I, uint32_t Index);
   void startDma(unsigned Q);
   void finishDma(unsigned Q);
   void dmaTick();
   void scheduleDmaTick();
   void reportHbmRate();
   int64_t ScheduledTickPs = -1;
-  unsigned InFlight = 0;
+  unsigned InFlight = 0; // queues with transfers in flight
   int64_t ActiveSincePs = 0;
   void wakeWaiters();
   // Tells the observers what instruction Index of Eng (or, with Dma, the

@@ -9,6 +9,7 @@
 
 #include "Timing.h"
 
+#include "DmaModel.h"
 #include "trn/emu/Numerics.h"
 #include "trn/isa/Cost.h"
 
@@ -54,12 +55,8 @@ int actTableSetNeeded(const isa::Instr &I, isa::Engine E) {
 InstrCost instructionCost(const Machine &M, const EngineState &E, const isa::Instr &I) {
   const isa::InstrDesc &D = I.desc();
   const isa::CostClassDesc &C = isa::costClass(D.Cost);
-  if (C.Unit == isa::CostUnit::DmaBytes) {
-    // The trigger; the transfer itself is the DMA model's (DmaModel).
-    for (const isa::CostConstDesc &K : isa::costConsts())
-      if (K.Id == isa::CostConst::DMA_TRIGGER)
-        return {static_cast<uint64_t>(K.Value), nullptr};
-  }
+  if (C.Unit == isa::CostUnit::DmaBytes) // the trigger; the transfer is the DMA model's
+    return {dmaTriggerCycles(M.Chip, E.Id), nullptr};
   isa::CostInputs In;
   // Tensor operands, in order; the first is the destination when the
   // instruction writes one (every datapath instruction lists dst first).

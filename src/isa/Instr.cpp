@@ -208,7 +208,12 @@ std::optional<std::string> writeOperand(std::span<uint8_t> Out, unsigned Base, c
     Ok = W.put(SemaphoreField::Index, Op.Int);
     break;
   case OperandKind::DmaQueue:
-    Ok = W.put(DmaQueueField::Engine, Op.Int / 16) && W.put(DmaQueueField::Queue, Op.Int % 16);
+    if (Op.Reg && Op.Int != 0)
+      return fmt::format("the queue is named both by register r{} and as q{}.{}", *Op.Reg,
+                         Op.Int / 16, Op.Int % 16);
+    Ok = W.put(DmaQueueField::Engine, Op.Int / 16) && W.put(DmaQueueField::Queue, Op.Int % 16) &&
+         W.put(DmaQueueField::HasReg, Op.Reg.has_value()) &&
+         W.put(DmaQueueField::Reg, Op.Reg.value_or(0));
     break;
   case OperandKind::Label:
     Ok = W.put(LabelField::Target, Op.Int);
@@ -255,6 +260,8 @@ Operand readOperand(std::span<const uint8_t> In, unsigned Base, const OperandDes
     break;
   case OperandKind::DmaQueue:
     Op.Int = R.get(DmaQueueField::Engine) * 16 + R.get(DmaQueueField::Queue);
+    if (R.get(DmaQueueField::HasReg))
+      Op.Reg = static_cast<uint8_t>(R.get(DmaQueueField::Reg));
     break;
   case OperandKind::Label:
     Op.Int = R.get(LabelField::Target);
@@ -483,7 +490,7 @@ std::string printOperand(const OperandDesc &D, const Operand &Op, Engine E,
   case OperandKind::Semaphore:
     return fmt::format("s{}", Op.Int);
   case OperandKind::DmaQueue:
-    return fmt::format("q{}.{}", Op.Int / 16, Op.Int % 16);
+    return Op.Reg ? fmt::format("r{}", *Op.Reg) : fmt::format("q{}.{}", Op.Int / 16, Op.Int % 16);
   case OperandKind::Label: {
     std::string Name = Names ? Names(E, static_cast<uint32_t>(Op.Int)) : "";
     return Name.empty() ? fmt::format("@{}", Op.Int) : Name;

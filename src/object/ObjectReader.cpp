@@ -156,6 +156,10 @@ std::optional<std::string> checkLimits(const isa::Instr &I, const isa::ChipDesc 
         Err = checkTensor(Op.AP, D, Chip);
       break;
     case isa::OperandKind::DmaQueue: {
+      if (Op.Reg) { // its value is checked when the instruction runs
+        Err = Reg(*Op.Reg);
+        break;
+      }
       uint64_t DmaEngine = static_cast<uint64_t>(Op.Int) / 16, Queue = Op.Int % 16;
       if (DmaEngine >= Chip.DmaEngines || Queue >= Chip.DmaQueuesPerEngine)
         Err = fmt::format("DMA queue q{}.{} is beyond {}'s {} engines x {} queues", DmaEngine,

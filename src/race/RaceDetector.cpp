@@ -190,7 +190,10 @@ struct RaceDetector::State {
         std::optional<SignalTo> Sig = signalOf(*I);
         if (!Sig || Sig->Sem != Sem)
           continue;
-        Who.insert(I->desc().IsDma ? 16 + static_cast<unsigned>(I->Operands[2].Int) : Eng);
+        const isa::Operand *Queue = I->desc().IsDma ? I->operand("queue") : nullptr;
+        if (Queue && Queue->Reg)
+          return 2; // a register picks the queue: its signals may come from any
+        Who.insert(Queue ? 16 + static_cast<unsigned>(Queue->Int) : Eng);
       }
     return Who.size();
   }

@@ -180,6 +180,8 @@ TEST_CASE("typed field accessors match Operands.td") {
        false},
       {field(OperandKind::Scalar, ScalarField::Imm), "imm", 32, 32, false},
       {field(OperandKind::DmaQueue, DmaQueueField::Queue), "queue", 4, 4, false},
+      {field(OperandKind::DmaQueue, DmaQueueField::HasReg), "has_reg", 8, 1, false},
+      {field(OperandKind::DmaQueue, DmaQueueField::Reg), "reg", 10, 6, false},
       {field(OperandKind::Steps, StepsField::Step3), "step3", 96, 32, true},
       {field(OperandKind::Label, LabelField::Target), "target", 0, 32, false},
   };

@@ -236,7 +236,7 @@ TEST_CASE("operand kind sizes copied from Operands.td") {
   CHECK(operandKind(OperandKind::Fimm).Bits == 32);
   CHECK(operandKind(OperandKind::Enum).Bits == 8);
   CHECK(operandKind(OperandKind::Semaphore).Bits == 8);
-  CHECK(operandKind(OperandKind::DmaQueue).Bits == 8);
+  CHECK(operandKind(OperandKind::DmaQueue).Bits == 16);
   CHECK(operandKind(OperandKind::Label).Bits == 32);
   CHECK(operandKind(OperandKind::Steps).Bits == 128);
   CHECK(std::string_view(operandKind(OperandKind::AccessPattern).Name) == "access-pattern");
@@ -833,8 +833,30 @@ TEST_CASE("chips") {
     CHECK(C.Registers == 64);
     CHECK(C.DmaEngines == 16);
     CHECK(C.DmaQueuesPerEngine == 16);
+    CHECK(C.Semaphores == 256);
     for (unsigned E = 0; E < NumEngines; ++E)
       CHECK(C.ClockMHz[E] > 0);
+    // The DMA pipeline (Chips.td, DmaPipeline) and one trigger per engine
+    // that may trigger a DMA.
+    REQUIRE(C.DmaTiming != nullptr);
+    CHECK(C.DmaTiming->QueueNs == 790);
+    CHECK(C.DmaTiming->TransferNs == 360);
+    CHECK(C.DmaTiming->DescriptorNs == 5);
+    CHECK(C.DmaTiming->CompletionNs == 40);
+    CHECK(C.DmaTiming->MaxBufferBytes == 65536);
+    CHECK(C.DmaTiming->TransposeHbmPct == 90);
+    CHECK(C.DmaTiming->TransposeSbufPct == 50);
+    for (Engine E : {Engine::SP, Engine::ACT, Engine::POOL}) {
+      auto It = std::find_if(C.DmaTriggers.begin(), C.DmaTriggers.end(),
+                             [&](const DmaTriggerDesc *T) { return T->EngineMask & bit(E); });
+      REQUIRE(It != C.DmaTriggers.end());
+      bool Hw = C.Gen >= 3 && E != Engine::POOL;
+      CHECK(std::string_view((*It)->Mode) == (E == Engine::POOL ? "swdge"
+                                              : Hw              ? "hwdge"
+                                                                : "static"));
+      CHECK((*It)->Ns == (E == Engine::POOL || Hw ? 600u : 0u));
+      CHECK((*It)->Cycles == (E == Engine::POOL || Hw ? 0u : 64u));
+    }
   }
 }
 

@@ -418,6 +418,10 @@ isa::Operand randomOperand(Rng &R, const Context &C, size_t Index, Coverage &Cov
                           : static_cast<int64_t>(R.below(C.Chip.Semaphores));
     break;
   case OperandKind::DmaQueue: {
+    if (R.chance(25)) { // the register form: rN holds 16 E + Q at run time
+      Op.Reg = static_cast<uint8_t>(R.below(C.Chip.Registers));
+      break;
+    }
     uint64_t E = R.below(std::min<uint32_t>(16, C.Chip.DmaEngines));
     uint64_t Q = R.below(std::min<uint32_t>(16, C.Chip.DmaQueuesPerEngine));
     Op.Int = static_cast<int64_t>(E * 16 + Q);

@@ -353,6 +353,27 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
   OS << "\n| DMA signal to an engine (ns) |";
   for (size_t C = 0; C < M.Chips.size(); ++C)
     OS << " " << M.ChipTiming[C].DmaSignalNs << " |";
+  OS << "\n| DMA stages per transfer and engine (ns): queue fetch, processing + per buffer, "
+        "completion |";
+  for (const ChipInfo &C : M.Chips) {
+    const DmaPipelineInfo &P = M.DmaPipelines[C.DmaPipeline];
+    OS << fmt::format(" {}, {} + {}, {}; buffers up to {} B; dma_transpose at {}% of the rate "
+                      "from HBM, {}% from SBUF |",
+                      P.QueueNs, P.TransferNs, P.DescriptorNs, P.CompletionNs, P.MaxBufferBytes,
+                      P.TransposeHbmPct, P.TransposeSbufPct);
+  }
+  OS << "\n| DMA trigger (issuing engine) |";
+  for (const ChipInfo &C : M.Chips) {
+    std::vector<std::string> Triggers;
+    for (int T : C.DmaTriggers) {
+      const DmaTriggerInfo &D = M.DmaTriggers[T];
+      std::string Cost = D.Ns && D.Cycles ? fmt::format("{} cycles + {} ns", D.Cycles, D.Ns)
+                         : D.Ns           ? fmt::format("{} ns", D.Ns)
+                                          : fmt::format("{} cycles", D.Cycles);
+      Triggers.push_back(fmt::format("{} {}: {}", M.engineList(D.EngineMask), D.Mode, Cost));
+    }
+    OS << " " << join(Triggers, "; ") << " |";
+  }
   OS << "\n";
 }
 

@@ -432,6 +432,29 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
     OS << "};\n";
   }
   emitEngineTiming(M, OS);
+  OS << "static const DmaPipelineDesc DmaPipelineTable[] = {\n";
+  for (const DmaPipelineInfo &P : M.DmaPipelines)
+    OS << fmt::format("  {{{}, {}, {}, {}, {}, {}, {}, {}}},\n", quote(P.RecordName), P.QueueNs,
+                      P.TransferNs, P.DescriptorNs, P.CompletionNs, P.MaxBufferBytes,
+                      P.TransposeHbmPct, P.TransposeSbufPct);
+  if (M.DmaPipelines.empty())
+    OS << "  {\"none\", 0, 0, 0, 0, 1, 100, 100},\n";
+  OS << "};\n";
+  OS << "static const DmaTriggerDesc DmaTriggerTable[] = {\n";
+  for (const DmaTriggerInfo &T : M.DmaTriggers)
+    OS << fmt::format("  {{{}, 0x{:x}, {}, {}, {}}},\n", quote(T.Mode), T.EngineMask, T.Cycles,
+                      T.Ns, quote(T.Source));
+  if (M.DmaTriggers.empty())
+    OS << "  {\"none\", 0, 0, 0, \"\"},\n";
+  OS << "};\n";
+  for (const ChipInfo &C : M.Chips) {
+    if (C.DmaTriggers.empty())
+      continue;
+    OS << "static const DmaTriggerDesc *const DmaTriggers_" << C.Name << "[] = {";
+    for (int T : C.DmaTriggers)
+      OS << "&DmaTriggerTable[" << T << "], ";
+    OS << "};\n";
+  }
   OS << "static const ChipDesc ChipTable[] = {\n";
   for (const ChipInfo &C : M.Chips) {
     std::vector<std::string> Clocks, Ints;
@@ -439,10 +462,13 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
       Clocks.push_back(std::to_string(MHz));
     for (const std::string &F : IsaModel::chipIntFields())
       Ints.push_back(std::to_string(C.Ints.at(F)));
-    OS << fmt::format("  {{Chip::{0}, {1}, {2}, {3}, {{{4}}}, {5}, PeModes_{6}, {7}}},\n",
+    OS << fmt::format("  {{Chip::{0}, {1}, {2}, {3}, {{{4}}}, {5}, PeModes_{6}, {7}, "
+                      "&DmaPipelineTable[{8}], {9}}},\n",
                       C.Def->getName().str(), quote(C.Name), C.Gen, quote(C.Description),
                       fmt::join(Clocks, ", "), fmt::join(Ints, ", "), C.Name,
-                      C.PerfModes.empty() ? std::string("{}") : "PerfModes_" + C.Name);
+                      C.PerfModes.empty() ? std::string("{}") : "PerfModes_" + C.Name,
+                      C.DmaPipeline,
+                      C.DmaTriggers.empty() ? std::string("{}") : "DmaTriggers_" + C.Name);
   }
   OS << "};\n";
 }

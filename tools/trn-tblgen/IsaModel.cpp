@@ -90,6 +90,7 @@ private:
   void readOutputs(InstrInfo &I);
   void readAsmString(InstrInfo &I, bool CheckAllWritten);
   void readPerfModes();
+  void readDmaTiming();
   void readChips();
   void readEngineTiming(); // after the chips and the costs
 
@@ -870,6 +871,53 @@ void Reader::readPerfModes() {
   }
 }
 
+void Reader::readDmaTiming() {
+  for (const Record *R : defsOf(RK, "DmaPipeline")) {
+    DmaPipelineInfo P{R,
+                      R->getName().str(),
+                      R->getValueAsInt("QueueNs"),
+                      R->getValueAsInt("TransferNs"),
+                      R->getValueAsInt("DescriptorNs"),
+                      R->getValueAsInt("CompletionNs"),
+                      R->getValueAsInt("MaxBufferBytes"),
+                      R->getValueAsInt("TransposeHbmPct"),
+                      R->getValueAsInt("TransposeSbufPct")};
+    for (auto [Name, Value] : {std::pair{"QueueNs", P.QueueNs},
+                               {"TransferNs", P.TransferNs},
+                               {"DescriptorNs", P.DescriptorNs},
+                               {"CompletionNs", P.CompletionNs}})
+      if (Value < 0 || Value > 1000000)
+        error(R, fmt::format("DMA pipeline '{}' has {} = {}: it must be 0 to 1000000 ns",
+                             P.RecordName, Name, Value));
+    if (P.MaxBufferBytes < 1 || P.MaxBufferBytes > (int64_t(1) << 40))
+      error(R, fmt::format("DMA pipeline '{}' has MaxBufferBytes = {}: it must be positive",
+                           P.RecordName, P.MaxBufferBytes));
+    for (auto [Name, Value] : {std::pair{"TransposeHbmPct", P.TransposeHbmPct},
+                               {"TransposeSbufPct", P.TransposeSbufPct}})
+      if (Value < 1 || Value > 100)
+        error(R, fmt::format("DMA pipeline '{}' has {} = {}: it must be 1 to 100 (percent)",
+                             P.RecordName, Name, Value));
+    M.DmaPipelines.push_back(std::move(P));
+  }
+  for (const Record *R : defsOf(RK, "DmaTrigger")) {
+    DmaTriggerInfo T{R,
+                     R->getName().str(),
+                     R->getValueAsString("Mode").str(),
+                     R->getValueAsString("Source").str(),
+                     0,
+                     R->getValueAsInt("Cycles"),
+                     R->getValueAsInt("Ns")};
+    for (const Record *E : R->getValueAsListOfDefs("Engines"))
+      T.EngineMask |= 1u << E->getValueAsInt("Id");
+    if (T.EngineMask == 0)
+      error(R, fmt::format("DMA trigger '{}' names no engine", T.RecordName));
+    if (T.Cycles < 0 || T.Ns < 0 || T.Cycles > 1000000 || T.Ns > 1000000)
+      error(R, fmt::format("DMA trigger '{}' costs {} cycles + {} ns: each must be 0 to 1000000",
+                           T.RecordName, T.Cycles, T.Ns));
+    M.DmaTriggers.push_back(std::move(T));
+  }
+}
+
 void Reader::readChips() {
   for (const Record *R : defsOf(RK, "Chip")) {
     ChipInfo C{R,
@@ -880,6 +928,8 @@ void Reader::readChips() {
                std::vector<std::string>(M.Engines.size()),
                {},
                {},
+               {},
+               0,
                {}};
     if (C.Gen < 2 || C.Gen > 4)
       error(R, fmt::format("chip '{}' has Gen {}: generations are 2 (trn1) to 4 (trn3)", C.Name,
@@ -930,6 +980,25 @@ void Reader::readChips() {
       for (size_t I = 0; I < M.PerfModes.size(); ++I)
         if (M.PerfModes[I].Def == P)
           C.PerfModes.push_back(static_cast<int>(I));
+    const Record *Pipeline = R->getValueAsDef("DmaTiming");
+    for (size_t I = 0; I < M.DmaPipelines.size(); ++I)
+      if (M.DmaPipelines[I].Def == Pipeline)
+        C.DmaPipeline = static_cast<int>(I);
+    unsigned Triggered = 0;
+    for (const Record *T : R->getValueAsListOfDefs("DmaTriggers"))
+      for (size_t I = 0; I < M.DmaTriggers.size(); ++I)
+        if (M.DmaTriggers[I].Def == T) {
+          C.DmaTriggers.push_back(static_cast<int>(I));
+          Triggered |= M.DmaTriggers[I].EngineMask;
+        }
+    // Every engine that may trigger a DMA needs a trigger cost.
+    unsigned DmaEngines = 0;
+    for (const InstrInfo &I : M.Instrs)
+      if (I.IsDma && I.MinGen <= C.Gen)
+        DmaEngines |= I.EngineMask;
+    if (unsigned Missing = DmaEngines & ~Triggered)
+      error(R, fmt::format("chip '{}' has no DmaTriggers entry for {}, which may trigger a DMA",
+                           C.Name, M.engineList(Missing)));
     // The encoding must be able to name everything the chip has.
     auto Fits = [&](const char *Field, int64_t Count, int Width) {
       if (Width < 62 && Count > (int64_t(1) << Width))
@@ -1060,6 +1129,7 @@ std::optional<IsaModel> Reader::run() {
     return std::nullopt; // instructions refer to everything above
   readInstrs();
   readPerfModes();
+  readDmaTiming();
   readChips();
   readEngineTiming();
   if (failed())

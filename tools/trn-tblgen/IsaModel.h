@@ -175,6 +175,22 @@ struct PeModeInfo {
   int MacsPerCycle;
 };
 
+// The DMA model's per-transfer, per-buffer and completion costs (Chips.td).
+struct DmaPipelineInfo {
+  const llvm::Record *Def;
+  std::string RecordName;
+  int64_t QueueNs, TransferNs, DescriptorNs, CompletionNs, MaxBufferBytes, TransposeHbmPct,
+      TransposeSbufPct;
+};
+
+// What triggering a DMA costs the issuing engine, by descriptor mode.
+struct DmaTriggerInfo {
+  const llvm::Record *Def;
+  std::string RecordName, Mode, Source;
+  unsigned EngineMask;
+  int64_t Cycles, Ns;
+};
+
 struct ChipInfo {
   const llvm::Record *Def;
   std::string Name, Description;
@@ -183,7 +199,9 @@ struct ChipInfo {
   std::vector<std::string> ClockSource;
   std::map<std::string, int64_t> Ints; // every int field, by name
   std::vector<PeModeInfo> PeModes;
-  std::vector<int> PerfModes; // indices into IsaModel::PerfModes
+  std::vector<int> PerfModes;   // indices into IsaModel::PerfModes
+  int DmaPipeline = 0;          // index into IsaModel::DmaPipelines
+  std::vector<int> DmaTriggers; // indices into IsaModel::DmaTriggers, first match
 };
 
 //===-- Engine timing (Costs.td, Enums.td, Chips.td) ----------------------===//
@@ -234,6 +252,8 @@ struct IsaModel {
   std::vector<CostClassInfo> CostClasses;
   std::vector<PerfModeInfo> PerfModes;
   std::vector<OverheadInfo> Overheads;
+  std::vector<DmaPipelineInfo> DmaPipelines;
+  std::vector<DmaTriggerInfo> DmaTriggers;
   std::vector<ChipInfo> Chips; // by generation
   std::vector<ActTableSetInfo> ActTableSets;
   std::vector<ResultLatencyInfo> ResultLatencies;

@@ -27,25 +27,22 @@
 #   half-tiles of [128, 256] (a matmul with N = 256 takes half as long, so
 #   the PE rate is the same): each half-tile is copied out and stored while
 #   the PE works on the next, and the kernel ends one small store after its
-#   last matmul instead of eight big ones. The last tile goes in quarters
-#   ([128, 128], a quarter of the work each), so that its last copy and
-#   store, which nothing overlaps, are shorter still.
+#   last matmul instead of eight big ones.
 #
-# DMA: a transfer waits ~1.3 us before it moves a byte, and concurrent
-# transfers share the core's HBM bandwidth equally, so transfers started
-# together finish together. Each k-step is therefore three transfers: the
-# first stationary tile lhsT[k, 0:128] (32 KiB, lands first), the moving
-# tile rhs[k, 0:512] and the other seven stationary tiles. k-step 1 is
-# released when k-step 0's first tile has landed, and from then on k-step
-# k + 2 when k-step k's has: each release reaches SP ~300 ns after its
-# transfer ends, so releasing only one k-step ahead would let the loads fall
-# behind the PE; two ahead keeps two or three k-steps in flight, staggered,
-# each arriving before the PE needs it. Even and odd k-steps use separate
-# queues (lanes) and semaphores, so each semaphore counts transfers that
-# complete in order.
+# DMA (docs/timing-model.md section 9): on trn2 every DMA instruction costs
+# its engine ~600 ns (the hardware descriptor generator), every transfer
+# ~1.3 us of fixed costs and each DMA engine ~0.4 us of processing, so the
+# loads are few and large: one transfer per k-step for lhsT[k, :] (256 KiB,
+# 2 KiB per partition) from SP on q0.0 and one for rhs[k, 0:512] (128 KiB)
+# from ACT on q1.0, trn2's two descriptor generators working side by side.
+# All are triggered at once; each queue fetches one transfer while the one
+# before moves its data, and delivers them in order, so one semaphore per
+# queue counts the k-steps that have landed. The 8 k-steps' 3 MiB arrive
+# at ~1.1 us per k-step, ahead of the PE's 1.7 us.
 #
-#   SP   (loads):  k-steps 0..7 as above, then rhs[:, 512:768] and
+#   SP   (loads):  lhsT[k, :] for k = 0..7, then rhs[:, 512:768] and
 #                  rhs[:, 768:1024] (all k, 512 KiB each) for N-block 1
+#   ACT  (loads):  rhs[k, 0:512] for k = 0..7
 #   PE   (matmul): N-block 0: for k: for m: acc[m] (+)= lhsT[k, m]^T . rhs[k, 0]
 #                  N-block 1: for m: for half h: for k: acc[m][h] (+)= ...
 #   DVE  (evac):   N-block 0: tile m after its last matmul (mm >= 57 + m)
@@ -76,67 +73,56 @@
 .sbuf res1    : fp32[TM, 2 * MT, NH] # N-block 1: half-tile 2m + h
 .psum acc     : fp32[TM, 8, TN]      # bank m: tile m of the N-block
 
-.sem first0    # +16 per lhsT[k, 0:128], even k (queue q0.0)
-.sem first1    # ... odd k (q0.1)
-.sem rest0     # +16 per lhsT[k, 128:1024], even k (q0.2)
-.sem rest1     # ... odd k (q0.3)
-.sem mov0      # +16 per rhs[k, 0:512], even k (q1.0)
-.sem mov1      # ... odd k (q1.1)
+.sem lhs_in    # +16 per lhsT[k, :] in SBUF (queue q0.0, in order)
+.sem rhs_in    # +16 per rhs[k, 0:512] in SBUF (queue q1.0, in order)
 .sem nb1_lo    # +16: rhs[:, 512:768] (q1.2)
 .sem nb1_hi    # +16: rhs[:, 768:1024] (q1.3)
 .sem mm        # +1 per matmul done
 .sem evac0     # +1 per N-block 0 tile copied to SBUF (DVE)
 .sem evac1     # +1 per N-block 1 half-tile copied to SBUF (ACT)
 
-# ---- SP: the loads, two k-steps (an even and an odd one) per iteration.
-# r1 = k * TK * M and r2 = k * TK * N: element offsets of k-step k in lhsT
-# and rhs; r3 = k * M and r4 = k * N: of k-tile k in lhs_all and rhs_all.
-# k-step 2i waits for first0 >= 16 i (k-step 2i - 2's first tile, none for
-# i = 0), k-step 2i + 1 for first1 >= 16 i (k-step 2i - 1's) and for k-step
-# 0's (first0 >= 16): r5 and r6.
+# ---- SP: lhsT, one k-step per transfer. r1 = k * TK * M: the element
+# offset of k-step k in lhsT; r3 = k * M: of k-tile k in lhs_all.
     sp.li r1, 0
-    sp.li r2, 0
     sp.li r3, 0
-    sp.li r4, 0
-    sp.li r5, 0
-    sp.li r6, 0
     sp.li r7, K * M
-sp_k2:
-    sp.dma_copy lhs_all[:, 0, 0:TM] + r3, lhsT[0:128, 0:TM] + r1, q0.0 wait(first0 >= r5) signal(first0, 16)
-    sp.dma_copy rhs_all[:, 0, 0:TN] + r4, rhs[0:128, 0:TN] + r2, q1.0 wait(first0 >= r5) signal(mov0, 16)
-    sp.dma_copy lhs_all[:, 0, TM:M] + r3, lhsT[0:128, TM:M] + r1, q0.2 wait(first0 >= r5) signal(rest0, 16)
-    sp.dma_copy lhs_all[:, 1, 0:TM] + r3, lhsT[128:256, 0:TM] + r1, q0.1 wait(first0 >= 16, first1 >= r6) signal(first1, 16)
-    sp.dma_copy rhs_all[:, 1, 0:TN] + r4, rhs[128:256, 0:TN] + r2, q1.1 wait(first0 >= 16, first1 >= r6) signal(mov1, 16)
-    sp.dma_copy lhs_all[:, 1, TM:M] + r3, lhsT[128:256, TM:M] + r1, q0.3 wait(first0 >= 16, first1 >= r6) signal(rest1, 16)
-    sp.addi r1, r1, 2 * TK * M
-    sp.addi r2, r2, 2 * TK * N
-    sp.addi r3, r3, 2 * M
-    sp.addi r4, r4, 2 * N
-    sp.addi r5, r5, 16
-    sp.addi r6, r6, 16
-    sp.blt r1, r7, sp_k2
+sp_k:
+    sp.dma_copy lhs_all[:, 0, :] + r3, lhsT[0:128, :] + r1, q0.0 signal(lhs_in, 16)
+    sp.addi r1, r1, TK * M
+    sp.addi r3, r3, M
+    sp.blt r1, r7, sp_k
 # rhs for N-block 1, in two column halves of all 8 k-tiles (the first
 # half-tile of N-block 1 needs only the first): 128 partitions (k-rows) x 8
 # k-tiles (128 rows apart) x 256 columns.
     sp.dma_copy rhs_all[:, :, TN:TN + NH], ap(hbm bf16, [N, TK], addr(rhs) + 2 * TN, [TK * N, KT], [1, NH]), q1.2 signal(nb1_lo, 16)
     sp.dma_copy rhs_all[:, :, TN + NH:N], ap(hbm bf16, [N, TK], addr(rhs) + 2 * (TN + NH), [TK * N, KT], [1, NH]), q1.3 signal(nb1_hi, 16)
 
+# ---- ACT: rhs[k, 0:512], one k-step per transfer (r1 = k * TK * N in rhs,
+# r3 = k * N in rhs_all); ACT's copies of N-block 1 come after (below).
+    act.li r1, 0
+    act.li r3, 0
+    act.li r7, K * N
+act_k:
+    act.dma_copy rhs_all[:, 0, 0:TN] + r3, rhs[0:128, 0:TN] + r1, q1.0 signal(rhs_in, 16)
+    act.addi r1, r1, TK * N
+    act.addi r3, r3, N
+    act.blt r1, r7, act_k
+
 # ---- PE, N-block 0: for k: for m: bank m += lhsT[k, m]^T . rhs[k, 0:512].
-# The first matmul of k-step k waits for its first stationary tile and its
-# moving tile, the second for the other stationary tiles. k-steps 0 and 1
-# are written out (k-step 0 overwrites); then two k-steps per iteration, with
-# r1 = k * M and r2 = k * N (the k-tile's offsets in SBUF) and r3 = 16 (i + 1)
-# for k-steps 2i and 2i + 1.
-    matmul acc[:, 0, :], lhs_all[:, 0, 0:128], rhs_all[:, 0, 0:TN], acc=overwrite wait(first0 >= 16, mov0 >= 16) signal(mm)
-    matmul acc[:, 1, :], lhs_all[:, 0, 128:256], rhs_all[:, 0, 0:TN], acc=overwrite wait(rest0 >= 16) signal(mm)
+# The first matmul of k-step k waits for its two transfers (lhs_in and
+# rhs_in >= 16 (k + 1)). k-steps 0 and 1 are written out (k-step 0
+# overwrites); then two k-steps per iteration, with r1 = k * M and r2 = k * N
+# (the k-tile's offsets in SBUF), r3 = 16 (k + 1) and r5 = 16 (k + 2).
+    matmul acc[:, 0, :], lhs_all[:, 0, 0:128], rhs_all[:, 0, 0:TN], acc=overwrite wait(lhs_in >= 16, rhs_in >= 16) signal(mm)
+    matmul acc[:, 1, :], lhs_all[:, 0, 128:256], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
     matmul acc[:, 2, :], lhs_all[:, 0, 256:384], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
     matmul acc[:, 3, :], lhs_all[:, 0, 384:512], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
     matmul acc[:, 4, :], lhs_all[:, 0, 512:640], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
     matmul acc[:, 5, :], lhs_all[:, 0, 640:768], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
     matmul acc[:, 6, :], lhs_all[:, 0, 768:896], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
     matmul acc[:, 7, :], lhs_all[:, 0, 896:1024], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
-    matmul acc[:, 0, :], lhs_all[:, 1, 0:128], rhs_all[:, 1, 0:TN], acc=accumulate wait(first1 >= 16, mov1 >= 16) signal(mm)
-    matmul acc[:, 1, :], lhs_all[:, 1, 128:256], rhs_all[:, 1, 0:TN], acc=accumulate wait(rest1 >= 16) signal(mm)
+    matmul acc[:, 0, :], lhs_all[:, 1, 0:128], rhs_all[:, 1, 0:TN], acc=accumulate wait(lhs_in >= 32, rhs_in >= 32) signal(mm)
+    matmul acc[:, 1, :], lhs_all[:, 1, 128:256], rhs_all[:, 1, 0:TN], acc=accumulate signal(mm)
     matmul acc[:, 2, :], lhs_all[:, 1, 256:384], rhs_all[:, 1, 0:TN], acc=accumulate signal(mm)
     matmul acc[:, 3, :], lhs_all[:, 1, 384:512], rhs_all[:, 1, 0:TN], acc=accumulate signal(mm)
     matmul acc[:, 4, :], lhs_all[:, 1, 512:640], rhs_all[:, 1, 0:TN], acc=accumulate signal(mm)
@@ -145,19 +131,20 @@ sp_k2:
     matmul acc[:, 7, :], lhs_all[:, 1, 896:1024], rhs_all[:, 1, 0:TN], acc=accumulate signal(mm)
     pe.li r1, 2 * M
     pe.li r2, 2 * N
-    pe.li r3, 32
+    pe.li r3, 48
+    pe.li r5, 64
     pe.li r4, KT * M
 pe_k2:
-    matmul acc[:, 0, :], lhs_all[:, 0, 0:128] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate wait(first0 >= r3, mov0 >= r3) signal(mm)
-    matmul acc[:, 1, :], lhs_all[:, 0, 128:256] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate wait(rest0 >= r3) signal(mm)
+    matmul acc[:, 0, :], lhs_all[:, 0, 0:128] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate wait(lhs_in >= r3, rhs_in >= r3) signal(mm)
+    matmul acc[:, 1, :], lhs_all[:, 0, 128:256] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
     matmul acc[:, 2, :], lhs_all[:, 0, 256:384] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
     matmul acc[:, 3, :], lhs_all[:, 0, 384:512] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
     matmul acc[:, 4, :], lhs_all[:, 0, 512:640] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
     matmul acc[:, 5, :], lhs_all[:, 0, 640:768] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
     matmul acc[:, 6, :], lhs_all[:, 0, 768:896] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
     matmul acc[:, 7, :], lhs_all[:, 0, 896:1024] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 0, :], lhs_all[:, 1, 0:128] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate wait(first1 >= r3, mov1 >= r3) signal(mm)
-    matmul acc[:, 1, :], lhs_all[:, 1, 128:256] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate wait(rest1 >= r3) signal(mm)
+    matmul acc[:, 0, :], lhs_all[:, 1, 0:128] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate wait(lhs_in >= r5, rhs_in >= r5) signal(mm)
+    matmul acc[:, 1, :], lhs_all[:, 1, 128:256] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate signal(mm)
     matmul acc[:, 2, :], lhs_all[:, 1, 256:384] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate signal(mm)
     matmul acc[:, 3, :], lhs_all[:, 1, 384:512] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate signal(mm)
     matmul acc[:, 4, :], lhs_all[:, 1, 512:640] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate signal(mm)
@@ -166,18 +153,18 @@ pe_k2:
     matmul acc[:, 7, :], lhs_all[:, 1, 896:1024] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate signal(mm)
     pe.addi r1, r1, 2 * M
     pe.addi r2, r2, 2 * N
-    pe.addi r3, r3, 16
+    pe.addi r3, r3, 32
+    pe.addi r5, r5, 32
     pe.blt r1, r4, pe_k2
 
 # ---- PE, N-block 1: for m: for h: for k: bank m, columns h, += lhsT[k, m]^T
 # . rhs[k, 512 + 256 h : ...]. Bank m is reused once DVE has copied tile m of
 # N-block 0 out (evac0 >= m + 1). r1 = m * TM (the m-tile's columns in
-# lhs_all), r2 = m * TN (bank m), r3 = m + 1. m = 0..6 in the loop, m = 7
-# written out in quarters.
+# lhs_all), r2 = m * TN (bank m), r3 = m + 1.
     pe.li r1, 0
     pe.li r2, 0
     pe.li r3, 1
-    pe.li r4, M - TM
+    pe.li r4, M
 pe_m:
     matmul acc[:, 0, 0:NH] + r2, lhs_all[:, 0, 0:TM] + r1, rhs_all[:, 0, TN:TN + NH], acc=overwrite wait(evac0 >= r3, nb1_lo >= 16) signal(mm)
     matmul acc[:, 0, 0:NH] + r2, lhs_all[:, 1, 0:TM] + r1, rhs_all[:, 1, TN:TN + NH], acc=accumulate signal(mm)
@@ -199,40 +186,6 @@ pe_m:
     pe.addi r2, r2, TN
     pe.addi r3, r3, 1
     pe.blt r1, r4, pe_m
-# The last tile, m = 7, in quarter-tiles of [128, 128]: its last copy and
-# store, which nothing overlaps, are half as long.
-    matmul acc[:, 7, 0:128], lhs_all[:, 0, 896:1024], rhs_all[:, 0, 512:640], acc=overwrite wait(evac0 >= MT) signal(mm)
-    matmul acc[:, 7, 0:128], lhs_all[:, 1, 896:1024], rhs_all[:, 1, 512:640], acc=accumulate signal(mm)
-    matmul acc[:, 7, 0:128], lhs_all[:, 2, 896:1024], rhs_all[:, 2, 512:640], acc=accumulate signal(mm)
-    matmul acc[:, 7, 0:128], lhs_all[:, 3, 896:1024], rhs_all[:, 3, 512:640], acc=accumulate signal(mm)
-    matmul acc[:, 7, 0:128], lhs_all[:, 4, 896:1024], rhs_all[:, 4, 512:640], acc=accumulate signal(mm)
-    matmul acc[:, 7, 0:128], lhs_all[:, 5, 896:1024], rhs_all[:, 5, 512:640], acc=accumulate signal(mm)
-    matmul acc[:, 7, 0:128], lhs_all[:, 6, 896:1024], rhs_all[:, 6, 512:640], acc=accumulate signal(mm)
-    matmul acc[:, 7, 0:128], lhs_all[:, 7, 896:1024], rhs_all[:, 7, 512:640], acc=accumulate signal(mm)
-    matmul acc[:, 7, 128:256], lhs_all[:, 0, 896:1024], rhs_all[:, 0, 640:768], acc=overwrite signal(mm)
-    matmul acc[:, 7, 128:256], lhs_all[:, 1, 896:1024], rhs_all[:, 1, 640:768], acc=accumulate signal(mm)
-    matmul acc[:, 7, 128:256], lhs_all[:, 2, 896:1024], rhs_all[:, 2, 640:768], acc=accumulate signal(mm)
-    matmul acc[:, 7, 128:256], lhs_all[:, 3, 896:1024], rhs_all[:, 3, 640:768], acc=accumulate signal(mm)
-    matmul acc[:, 7, 128:256], lhs_all[:, 4, 896:1024], rhs_all[:, 4, 640:768], acc=accumulate signal(mm)
-    matmul acc[:, 7, 128:256], lhs_all[:, 5, 896:1024], rhs_all[:, 5, 640:768], acc=accumulate signal(mm)
-    matmul acc[:, 7, 128:256], lhs_all[:, 6, 896:1024], rhs_all[:, 6, 640:768], acc=accumulate signal(mm)
-    matmul acc[:, 7, 128:256], lhs_all[:, 7, 896:1024], rhs_all[:, 7, 640:768], acc=accumulate signal(mm)
-    matmul acc[:, 7, 256:384], lhs_all[:, 0, 896:1024], rhs_all[:, 0, 768:896], acc=overwrite signal(mm)
-    matmul acc[:, 7, 256:384], lhs_all[:, 1, 896:1024], rhs_all[:, 1, 768:896], acc=accumulate signal(mm)
-    matmul acc[:, 7, 256:384], lhs_all[:, 2, 896:1024], rhs_all[:, 2, 768:896], acc=accumulate signal(mm)
-    matmul acc[:, 7, 256:384], lhs_all[:, 3, 896:1024], rhs_all[:, 3, 768:896], acc=accumulate signal(mm)
-    matmul acc[:, 7, 256:384], lhs_all[:, 4, 896:1024], rhs_all[:, 4, 768:896], acc=accumulate signal(mm)
-    matmul acc[:, 7, 256:384], lhs_all[:, 5, 896:1024], rhs_all[:, 5, 768:896], acc=accumulate signal(mm)
-    matmul acc[:, 7, 256:384], lhs_all[:, 6, 896:1024], rhs_all[:, 6, 768:896], acc=accumulate signal(mm)
-    matmul acc[:, 7, 256:384], lhs_all[:, 7, 896:1024], rhs_all[:, 7, 768:896], acc=accumulate signal(mm)
-    matmul acc[:, 7, 384:512], lhs_all[:, 0, 896:1024], rhs_all[:, 0, 896:1024], acc=overwrite signal(mm)
-    matmul acc[:, 7, 384:512], lhs_all[:, 1, 896:1024], rhs_all[:, 1, 896:1024], acc=accumulate signal(mm)
-    matmul acc[:, 7, 384:512], lhs_all[:, 2, 896:1024], rhs_all[:, 2, 896:1024], acc=accumulate signal(mm)
-    matmul acc[:, 7, 384:512], lhs_all[:, 3, 896:1024], rhs_all[:, 3, 896:1024], acc=accumulate signal(mm)
-    matmul acc[:, 7, 384:512], lhs_all[:, 4, 896:1024], rhs_all[:, 4, 896:1024], acc=accumulate signal(mm)
-    matmul acc[:, 7, 384:512], lhs_all[:, 5, 896:1024], rhs_all[:, 5, 896:1024], acc=accumulate signal(mm)
-    matmul acc[:, 7, 384:512], lhs_all[:, 6, 896:1024], rhs_all[:, 6, 896:1024], acc=accumulate signal(mm)
-    matmul acc[:, 7, 384:512], lhs_all[:, 7, 896:1024], rhs_all[:, 7, 896:1024], acc=accumulate signal(mm)
 
 # ---- DVE: copy N-block 0's tile m out of bank m after its last matmul,
 # (k-step 7, m), the (57 + m)-th. r1 = m * TN (bank m and result slot m).
@@ -248,9 +201,9 @@ dve_m:
 # ---- ACT: copy N-block 1's half-tiles out. Half-tile (m, h) is done after
 # matmul 64 + 16m + 8h + 8; r1 = m * TN is both its bank's offset and its
 # result slot's (slot 2m + h is 256 (2m + h) = 512 m + 256 h elements in).
-# The last tile's quarters are written out: a register offset makes a copy
-# NKI's tensor_copy_dynamic (~600 cycles), and the very last copy is on the
-# critical path. Quarter q of m = 7 is done after matmul 176 + 8 (q + 1).
+# The last tile is written out: a register offset makes a copy NKI's
+# tensor_copy_dynamic (~600 cycles), and the very last copy is on the
+# critical path.
     act.li r1, 0
     act.li r2, KT * MT + KT
     act.li r3, (MT - 1) * TN
@@ -261,10 +214,8 @@ act_m:
     act.addi r2, r2, KT
     act.addi r1, r1, TN
     act.blt r1, r3, act_m
-    act.tensor_copy res1[:, 14, 0:128], acc[:, 7, 0:128] wait(mm >= KT * MT + 14 * KT + 8) signal(evac1)
-    act.tensor_copy res1[:, 14, 128:256], acc[:, 7, 128:256] wait(mm >= KT * MT + 14 * KT + 16) signal(evac1)
-    act.tensor_copy res1[:, 15, 0:128], acc[:, 7, 256:384] wait(mm >= KT * MT + 14 * KT + 24) signal(evac1)
-    act.tensor_copy res1[:, 15, 128:256], acc[:, 7, 384:512] wait(mm >= KT * MT + 14 * KT + 32) signal(evac1)
+    act.tensor_copy res1[:, 14, :], acc[:, 7, 0:NH] wait(mm >= KT * MT + 15 * KT) signal(evac1)
+    act.tensor_copy res1[:, 15, :], acc[:, 7, NH:TN] wait(mm >= KT * MT + 16 * KT) signal(evac1)
 
 # ---- POOL: the stores, round-robin over 4 queues (a store of 256 KiB takes
 # ~2 us, one of 128 KiB ~1.7 us, and a queue runs one at a time). Nothing
@@ -287,13 +238,11 @@ pool_b0:
     pool.addi r1, r1, 4 * TM * N
     pool.addi r2, r2, 4 * TN
     pool.blt r1, r4, pool_b0
-# N-block 1, two tiles (four half-tiles) per iteration for m = 0..5:
-# r1 = m * TM * N, r2 = m * TN (half-tile slot 2m), r3 = 2m + 1. The last
-# quarters go on queues of their own (q3.0, q3.1), free when they come.
+# N-block 1, two tiles (four half-tiles) per iteration: r1 = m * TM * N,
+# r2 = m * TN (half-tile slot 2m), r3 = 2m + 1.
     pool.li r1, 0
     pool.li r2, 0
     pool.li r3, 1
-    pool.li r4, 6 * TM * N
 pool_b1:
     pool.dma_copy out[0:128, TN:TN + NH] + r1, res1[:, 0, :] + r2, q2.0 wait(evac1 >= r3)
     pool.addi r3, r3, 1
@@ -306,10 +255,3 @@ pool_b1:
     pool.addi r1, r1, 2 * TM * N
     pool.addi r2, r2, 2 * TN
     pool.blt r1, r4, pool_b1
-# m = 6 in halves, m = 7 in quarters.
-    pool.dma_copy out[768:896, TN:TN + NH], res1[:, 12, :], q2.0 wait(evac1 >= 13)
-    pool.dma_copy out[768:896, TN + NH:N], res1[:, 13, :], q2.1 wait(evac1 >= 14)
-    pool.dma_copy out[896:1024, 512:640], res1[:, 14, 0:128], q2.2 wait(evac1 >= 15)
-    pool.dma_copy out[896:1024, 640:768], res1[:, 14, 128:256], q2.3 wait(evac1 >= 16)
-    pool.dma_copy out[896:1024, 768:896], res1[:, 15, 0:128], q3.0 wait(evac1 >= 17)
-    pool.dma_copy out[896:1024, 896:1024], res1[:, 15, 128:256], q3.1 wait(evac1 >= 18)

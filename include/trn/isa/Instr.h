@@ -59,6 +59,8 @@ struct AccessPattern {
 struct Operand {
   int64_t Int = 0;                      // register, imm, enum, semaphore, label target,
                                         // dma-queue (engine * 16 + queue)
+  std::optional<uint8_t> Reg;           // dma-queue: the register that names the queue
+                                        // at run time (Int is then 0)
   uint32_t FBits = 0;                   // fimm, and scalar immediates: the fp32 bits
   bool IsImm = false;                   // scalar: immediate (true) or tensor (false)
   AccessPattern AP;                     // access-pattern, and scalar tensors

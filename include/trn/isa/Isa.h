@@ -208,6 +208,28 @@ struct PeModeDesc {
   const char *Source;
 };
 
+// The DMA model's costs besides bandwidth and latency (isa/Chips.td,
+// DmaPipeline; docs/timing-model.md section 9).
+struct DmaPipelineDesc {
+  const char *Name;
+  uint32_t QueueNs;          // per engine and queue, per transfer: the fetch
+  uint32_t TransferNs;       // per engine, per transfer: processing
+  uint32_t DescriptorNs;     // per DMA buffer (contiguous run), in the same stage
+  uint32_t CompletionNs;     // per engine, per transfer: the semaphore write
+  uint64_t MaxBufferBytes;   // a longer run takes several buffers
+  uint32_t TransposeHbmPct;  // dma_transpose's share of the data rate, from HBM
+  uint32_t TransposeSbufPct; // and from SBUF
+};
+
+// What a DMA instruction costs the engine that triggers it, by how its
+// descriptors are made (isa/Chips.td, DmaTrigger).
+struct DmaTriggerDesc {
+  const char *Mode; // static, swdge, hwdge
+  unsigned EngineMask;
+  uint32_t Cycles, Ns; // Cycles + ceil(Ns x MHz / 1000) cycles of the engine
+  const char *Source;
+};
+
 struct ChipDesc {
   Chip Id;
   const char *Name;
@@ -219,6 +241,8 @@ struct ChipDesc {
   uint32_t DmaEngineMBps, DmaFixedNs, HbmGiB, HbmChipGBps;
   std::span<const PeModeDesc> PeModes;            // the first is plain matmul
   std::span<const PerfModeDesc *const> PerfModes; // first match applies
+  const DmaPipelineDesc *DmaTiming;
+  std::span<const DmaTriggerDesc *const> DmaTriggers; // first match applies
 
   uint64_t hbmBytes() const { return uint64_t(HbmGiB) << 30; }
   uint32_t psumPartitionBytes() const { return PsumBanks * PsumBankBytes; }

@@ -9,12 +9,17 @@ prints one line of figures per step and checks what the README says of them:
 - every step does the same work (2 * 1024^3 FLOP) and moves exactly the HBM
   bytes its design implies (reads: 20, 18, 10 and 4 MiB; writes: 4 MiB);
 - the total time strictly decreases from step 1 to step 4;
-- step 1 is memory-bound: the PE is idle most of the time, nearly all of its
-  waiting is on semaphores that DMA transfers signal, and HBM runs at most
-  of the core's bandwidth;
-- step 4 is TensorE-bound: PE active >= 85% and MFU >= 80%. (MFU counts
-  the PE's throttled start against its peak: trn2's dI/dt ramp, 50% rising
-  to 100% over the first 3 us, costs 0.75 us of a ~33 us run, 2.3 points.)
+- step 1 is DMA-bound: the PE is idle most of the time, nearly all of its
+  waiting is on semaphores that DMA transfers signal, and its transfers (256 B
+  and 1 KiB per partition) are too small to fill HBM: under 75% of the
+  core's bandwidth (DMABW; docs/timing-model.md section 9);
+- step 4 is TensorE-bound: PE active >= 80% and MFU >= 75%, the PE waiting
+  only for the first operands (at most 12% of the run). The rest of the run
+  is the first k-step's loads (a 600 ns trigger, ~1.3 us of DMA fixed costs
+  and 384 KiB) and, after the last matmul, the last store's trigger and
+  transfer (~2.3 us): about 5 us of 34 at this size; and MFU also counts
+  the PE's throttled start against its peak (trn2's dI/dt ramp, 50% rising
+  to 100% over the first 3 us, costs 0.75 us, about 2 points).
 
 Exit status 0 when every check holds, 1 otherwise (each failure is printed).
 """
@@ -75,14 +80,17 @@ def main(paths):
           f"step 1: PE active {pe1['active_time_percent']:.1f}%, expected < 50% (memory-bound)")
     check(on_dma1 >= 0.95 * pe1["stalled_time_ns"],
           f"step 1: only {on_dma1:.0f} of the PE's {pe1['stalled_time_ns']:.0f} ns of waiting is on DMA")
-    check(r1["hbm_achieved_gbps"] >= 0.75 * HBM_CORE_GBPS,
-          f"step 1: HBM at {r1['hbm_achieved_gbps']:.1f} GB/s, expected >= 75% of {HBM_CORE_GBPS} GB/s")
+    check(r1["hbm_achieved_gbps"] < 0.75 * HBM_CORE_GBPS,
+          f"step 1: HBM at {r1['hbm_achieved_gbps']:.1f} GB/s, expected < 75% of {HBM_CORE_GBPS} GB/s "
+          "(small transfers are overhead-bound)")
 
     r4, pe4 = reports[3], engine(reports[3], "PE")
-    check(pe4["active_time_percent"] >= 85,
-          f"step 4: PE active {pe4['active_time_percent']:.1f}%, expected >= 85% (TensorE-bound)")
-    check(r4["mfu_estimated_percent"] >= 80,
-          f"step 4: MFU {r4['mfu_estimated_percent']:.1f}%, expected >= 80%")
+    check(pe4["active_time_percent"] >= 80,
+          f"step 4: PE active {pe4['active_time_percent']:.1f}%, expected >= 80% (TensorE-bound)")
+    check(r4["mfu_estimated_percent"] >= 75,
+          f"step 4: MFU {r4['mfu_estimated_percent']:.1f}%, expected >= 75%")
+    check(pe4["stalled_time_ns"] <= 0.12 * r4["total_time_ns"],
+          f"step 4: the PE waits {pe4['stalled_time_ns']:.0f} ns, more than 12% of the run")
 
     for f in failures:
         print("FAIL: " + f)

@@ -34,8 +34,11 @@ whose build/bin is a link to the folder holding the tools under test), with
 HOME=OUT/home, so the page's `export PATH="$PWD/build/bin:$PATH"` and
 `cd ~/...` work without touching the real tree or home.
 
-Usage: tutorial-run.py --doc DOC --out DIR [--bin DIR]
+Usage: tutorial-run.py --doc DOC --out DIR [--bin DIR] [--update]
 Problems are reported as DOC:LINE: error: ... and make the exit status 1.
+With --update, an output that differs is written into DOC instead (its
+"Host: " and "..." lines kept where they still match); read the diff before
+committing it: the prose around it may need the new figures too.
 """
 
 import argparse
@@ -102,11 +105,11 @@ def parse_console(block):
                     break
             else:
                 raise ValueError(f"{n}: here-document without its terminator {here.group(1)}")
-        out = []
+        out, first = [], body[k][0] if k < len(body) else None
         while k < len(body) and not body[k][1].startswith("$ "):
             out.append(body[k][1])
             k += 1
-        items.append((n, "\n".join(cmd), out))
+        items.append((n, "\n".join(cmd), out, first))
     return items
 
 
@@ -175,6 +178,8 @@ def main():
     ap.add_argument("--doc", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--bin", help="folder of the tools (default: where trn-emu is on PATH)")
+    ap.add_argument("--update", action="store_true",
+                    help="write differing outputs into the document")
     opts = ap.parse_args()
 
     doc = opts.doc
@@ -195,6 +200,7 @@ def main():
     env["HOME"] = home
     env["LC_ALL"] = "C"
     failures, ran, skipped = [], 0, 0
+    updates = []  # (first line, number of lines, new lines) of the document
 
     def fail(line, msg, detail=""):
         text = f"{shown}:{line}: error: {msg}"
@@ -234,7 +240,7 @@ def main():
                 line, msg = str(e).split(": ", 1)
                 fail(int(line), msg)
                 continue
-            for line, cmd, want in items:
+            for line, cmd, want, first in items:
                 ran += 1
                 rc, got = session.run(cmd)
                 got_lines = got.split("\n")
@@ -243,6 +249,12 @@ def main():
                 if rc != 0:
                     fail(line, f"this command exits with {rc} (show failures with "
                                f"'; echo \"exit code: $?\"')", got)
+                elif not output_matches(want, got_lines) and opts.update and "..." not in want:
+                    new = []
+                    for g in got_lines:
+                        kept = [w for w in want if w != g and line_matches(w, g)]
+                        new.append(kept[0] if kept else g)
+                    updates.append((first or line + 1, len(want), new))
                 elif not output_matches(want, got_lines):
                     diff = "".join(difflib.unified_diff([w + "\n" for w in want],
                                                         [g + "\n" for g in got_lines],
@@ -251,6 +263,14 @@ def main():
     finally:
         session.close()
 
+    if updates:
+        with open(doc, encoding="utf-8") as f:
+            text = f.read().split("\n")
+        for first, count, new in sorted(updates, reverse=True):
+            text[first - 1:first - 1 + count] = new
+        with open(doc, "w", encoding="utf-8") as f:
+            f.write("\n".join(text))
+        print(f"{shown}: {len(updates)} outputs updated")
     for f in failures:
         print(f, file=sys.stderr)
     print(f"{shown}: {ran} commands run, {skipped} numpy blocks skipped"

@@ -6,19 +6,19 @@
 # nothing.
 
 .const K = 1
-# CHECK:      {{^.*/}}semaphore-unknown.s:[[@LINE+3]]:15: error: 'nosem' is not a semaphore: declare it with .sem or write s0 to s63{{$}}
+# CHECK:      {{^.*/}}semaphore-unknown.s:[[@LINE+3]]:15: error: 'nosem' is not a semaphore: declare it with .sem or write s0 to s255{{$}}
 # CHECK-NEXT: {{^}}sp.sem_signal nosem, 1{{$}}
 # CHECK-NEXT: {{^}}              ^~~~~{{$}}
 sp.sem_signal nosem, 1
-# CHECK-NEXT: {{^.*/}}semaphore-unknown.s:[[@LINE+3]]:13: error: 'K' is not a semaphore: declare it with .sem or write s0 to s63{{$}}
+# CHECK-NEXT: {{^.*/}}semaphore-unknown.s:[[@LINE+3]]:13: error: 'K' is not a semaphore: declare it with .sem or write s0 to s255{{$}}
 # CHECK-NEXT: {{^}}sp.nop wait(K >= 1){{$}}
 # CHECK-NEXT: {{^}}            ^{{$}}
 sp.nop wait(K >= 1)
-# CHECK-NEXT: {{^.*/}}semaphore-unknown.s:[[@LINE+3]]:15: error: expected a semaphore (a .sem name or s0 to s63), found '3'{{$}}
+# CHECK-NEXT: {{^.*/}}semaphore-unknown.s:[[@LINE+3]]:15: error: expected a semaphore (a .sem name or s0 to s255), found '3'{{$}}
 # CHECK-NEXT: {{^}}sp.sem_signal 3, 1{{$}}
 # CHECK-NEXT: {{^}}              ^{{$}}
 sp.sem_signal 3, 1
-# CHECK-NEXT: {{^.*/}}semaphore-unknown.s:[[@LINE+3]]:13: error: expected a semaphore (a .sem name or s0 to s63), found end of line{{$}}
+# CHECK-NEXT: {{^.*/}}semaphore-unknown.s:[[@LINE+3]]:13: error: expected a semaphore (a .sem name or s0 to s255), found end of line{{$}}
 # CHECK-NEXT: {{^}}sp.nop wait({{$}}
 # CHECK-NEXT: {{^}}            ^{{$}}
 sp.nop wait(

@@ -1,6 +1,6 @@
-# engine-dma-store.s with the wait that orders the store after DVE's write.
-.tensor out : fp32[128, 256] output
-.sbuf y : fp32[128, 256]
+# dma-store-racy.s with the wait that orders the store after DVE's write.
+.tensor out : fp32[128, 4096] output
+.sbuf y : fp32[128, 4096]
 .sem done
 
     dve.memset y, 3.0 signal(done)

@@ -13,16 +13,21 @@ Writes one program per direction into DIR and runs it with trn-emu
             row); 1 MiB per row is then moved as 4 transfers of 256 KiB per
             row on 4 queues at once and timed as a whole.
 
-Every transfer of a sweep goes through one queue, so they run one at a time.
-For each, achieved = bytes / (end - start) from its trace line (GB/s =
-bytes per ns). The bound is min(16 engines x DmaEngineMBps, HBM share / S)
-where the HBM share is HbmChipGBps / CoresPerChip (isa/Chips.td) and S is
-the number of sides in HBM: 1 for HBM -> SBUF, 2 for HBM -> HBM, whose
-bytes cross HBM twice (read and written; the table also gives that HBM
-traffic, 2 x bytes / time). The model's closed form for one transfer alone
-is
+Every transfer of a sweep goes through one queue and waits for the one
+before (a semaphore), so each runs alone, from its trigger's end. For each,
+achieved = bytes / (end - start) from its trace line (GB/s = bytes per ns).
+The bound is min(16 engines x DmaEngineMBps, HBM share / S) where the HBM
+share is HbmChipGBps / CoresPerChip (isa/Chips.td) and S is the number of
+sides in HBM: 1 for HBM -> SBUF, 2 for HBM -> HBM, whose bytes cross HBM
+twice (read and written; the table also gives that HBM traffic, 2 x bytes
+/ time). The model's closed form for one transfer alone (Inputs/dma_model.py,
+docs/timing-model.md section 9) is
 
-    time = DmaFixedNs + bytes / bound   (plus < 1 ps of rounding)
+    time = DmaFixedNs + DescriptorNs x buffers + bytes / bound
+                                        (plus < 1 ps of rounding)
+
+where each engine has 8 rows of B bytes, each one DMA buffer per 64 KiB
+started: buffers = 8 x ceil(B / 65536).
 
 Checks, per direction: achieved rises strictly with size; the sizes up to
 256 B per partition stay below 25% of the bound (overhead-bound); the
@@ -36,13 +41,11 @@ import re
 import subprocess
 import sys
 
-# isa/Chips.td
-CHIPS = {
-    "trn1": dict(engine_mbps=27200, fixed_ns=1300, hbm_chip_gbps=820, cores=2, sbuf_part=196608),
-    "trn2": dict(engine_mbps=27200, fixed_ns=1300, hbm_chip_gbps=2900, cores=8, sbuf_part=229376),
-    "trn3": dict(engine_mbps=38400, fixed_ns=1300, hbm_chip_gbps=4900, cores=8, sbuf_part=262144),
-}
-ENGINES = 16
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import dma_model as M  # noqa: E402
+
+CHIPS = M.CHIPS
+ENGINES = M.ENGINES
 MAX_ELEMS = 65536        # elements per partition (or row) of one dma_copy
 MAX_COUNT = 65535        # elements of one access-pattern dimension
 
@@ -99,7 +102,8 @@ def main():
     engines_gbps = ENGINES * c["engine_mbps"] / 1000
     hbm_share = c["hbm_chip_gbps"] / c["cores"]
     print(f"chip {a.chip}: 16 DMA engines x {c['engine_mbps'] / 1000:g} GB/s = {engines_gbps:g} GB/s; "
-          f"HBM share {c['hbm_chip_gbps']}/{c['cores']} = {hbm_share:g} GB/s; fixed {c['fixed_ns']} ns")
+          f"HBM share {c['hbm_chip_gbps']}/{c['cores']} = {hbm_share:g} GB/s; fixed {c['fixed_ns']} ns, "
+          f"{M.DESCRIPTOR_NS} ns per buffer")
     failures = []
 
     def sweep(name, per_part_sizes, decl, copy, sides):
@@ -108,11 +112,12 @@ def main():
         with open(path, "w") as f:
             f.write(decl)
             for i, b in enumerate(per_part_sizes):
-                f.write(copy(b // 4) + "\n")
+                sync = (f" wait(s0 >= {i})" if i else "") + " signal(s0)"
+                f.write(copy(b // 4) + sync + "\n")
         rows = run(a.emu, a.chip, path)
         assert len(rows) == len(per_part_sizes), (name, len(rows))
         rows.sort(key=lambda r: r[4])
-        print(f"\n{name}: 128 x size, one transfer at a time on q0.0; bound min({engines_gbps:g}, "
+        print(f"\n{name}: 128 x size, one transfer alone at a time on q0.0; bound min({engines_gbps:g}, "
               f"{hbm_share:g} / {sides}) = {bound:g} GB/s")
         print(f"{'per partition':>14} {'bytes':>10} {'time ns':>12} {'GB/s':>9} {'% bound':>8} {'model ns':>12}"
               f" {'HBM GB/s':>9}")
@@ -121,7 +126,7 @@ def main():
             assert nbytes == 128 * b, (nbytes, b)
             t = end - start
             bw = nbytes / t
-            model = c["fixed_ns"] + nbytes / bound
+            model = c["fixed_ns"] + M.DESCRIPTOR_NS * 8 * -(-b // M.MAX_BUFFER) + nbytes / bound
             bws.append(bw)
             print(f"{b:>14} {nbytes:>10} {t:>12.3f} {bw:>9.2f} {100 * bw / bound:>7.1f}% {model:>12.3f}"
                   f" {sides * bw:>9.2f}")
