@@ -11,6 +11,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 #include "trn/object/ObjectFile.h"
+#include "trn/support/HostMemory.h"
 
 #include <boost/program_options.hpp>
 
@@ -125,14 +126,5 @@ int run(int argc, char **argv) {
 } // namespace
 
 int main(int argc, char **argv) {
-  try {
-    return run(argc, argv);
-  } catch (const std::bad_alloc &) {
-    // What the budget did not foresee: said, never an abort.
-    llvm::errs() << "trn-as: error: out of host memory\n";
-    return 2;
-  } catch (const trn::HostMemoryError &E) {
-    llvm::errs() << "trn-as: error: " << E.what() << "\n";
-    return 2;
-  }
+  return trn::exitOnHostMemoryError("trn-as", [&] { return run(argc, argv); });
 }

@@ -17,6 +17,7 @@
 #include "trn/emu/Check.h"
 #include "trn/emu/Emulator.h"
 #include "trn/race/RaceDetector.h"
+#include "trn/support/HostMemory.h"
 #include "trn/trace/Report.h"
 
 #include <fmt/format.h>
@@ -190,13 +191,5 @@ int run(int argc, char **argv) {
 } // namespace
 
 int main(int argc, char **argv) {
-  try {
-    return run(argc, argv);
-  } catch (const std::bad_alloc &) {
-    llvm::errs() << "trn-bench: error: out of host memory\n";
-    return 2;
-  } catch (const trn::HostMemoryError &E) {
-    llvm::errs() << "trn-bench: error: " << E.what() << "\n";
-    return 2;
-  }
+  return trn::exitOnHostMemoryError("trn-bench", [&] { return run(argc, argv); });
 }

@@ -391,17 +391,12 @@ int run(int argc, char **argv) {
 } // namespace
 
 int main(int argc, char **argv) {
-  try {
-    return run(argc, argv);
-  } catch (const UsageError &E) {
-    llvm::errs() << "trn-emu: error: " << E.Message << "\n";
-    return ExitUsage;
-  } catch (const HostMemoryError &E) {
-    llvm::errs() << "trn-emu: error: " << E.what() << "\n";
-    return ExitUsage;
-  } catch (const std::bad_alloc &) {
-    // What the budget did not foresee: said, never an abort.
-    llvm::errs() << "trn-emu: error: out of host memory\n";
-    return ExitUsage;
-  }
+  return exitOnHostMemoryError("trn-emu", [&] {
+    try {
+      return run(argc, argv);
+    } catch (const UsageError &E) {
+      llvm::errs() << "trn-emu: error: " << E.Message << "\n";
+      return ExitUsage;
+    }
+  });
 }

@@ -12,6 +12,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Disassembler.h"
 #include "trn/object/ObjectFile.h"
+#include "trn/support/HostMemory.h"
 
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
@@ -124,11 +125,5 @@ int run(int argc, char **argv) {
 } // namespace
 
 int main(int argc, char **argv) {
-  try {
-    return run(argc, argv);
-  } catch (const std::bad_alloc &) {
-    // Never an abort: objects are bounded, but the host may still be short.
-    llvm::errs() << "trn-objdump: error: out of host memory\n";
-    return 2;
-  }
+  return trn::exitOnHostMemoryError("trn-objdump", [&] { return run(argc, argv); });
 }

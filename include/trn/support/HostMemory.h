@@ -11,6 +11,8 @@
 #define TRN_SUPPORT_HOSTMEMORY_H
 
 #include <cstdint>
+#include <cstdio>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -62,6 +64,19 @@ std::optional<uint64_t> parseByteSize(std::string_view Text);
 // A count as --max-cycles and --max-instructions take it: decimal digits
 // only (no sign), at most 2^64 - 1.
 std::optional<uint64_t> parseCount(std::string_view Text);
+
+// Runs a tool's main(): running out of host memory, the budget's or the
+// host's, ends it with "TOOL: error: ..." and exit status 2, never an abort.
+template <typename Body> int exitOnHostMemoryError(const char *Tool, Body &&Run) {
+  try {
+    return Run();
+  } catch (const HostMemoryError &E) {
+    std::fprintf(stderr, "%s: error: %s\n", Tool, E.what());
+  } catch (const std::bad_alloc &) {
+    std::fprintf(stderr, "%s: error: out of host memory\n", Tool);
+  }
+  return 2;
+}
 
 } // namespace trn
 
