@@ -191,11 +191,9 @@ int run(int argc, char **argv) {
     auto [Name, File] = nameEqualsFile("check", S);
     Checks.push_back({&tensorNamed(P, Name, "check"), readNpy("check", Name, File)});
     // A reference of the wrong shape or dtype is refused now, not after
-    // the run (compare() looks at them before any value).
-    const object::Tensor &T = *Checks.back().first;
-    auto C = emu::compare(T, std::vector<uint8_t>(T.bytes()), Checks.back().second, 0, 0, 0);
-    if (auto *Err = std::get_if<std::string>(&C))
-      throw UsageError{fmt::format("--check {}: {}", T.Name, *Err)};
+    // the run; the message names the file as --in's do.
+    if (auto Err = emu::checkReference(*Checks.back().first, Checks.back().second))
+      throw UsageError{fmt::format("--check {}: {}: {}", Name, File, *Err)};
   }
 
   // Observers, only those asked for.
@@ -206,7 +204,7 @@ int run(int argc, char **argv) {
   }
   std::unique_ptr<trace::TextTrace> Text;
   if (VM.count("trace-text")) {
-    Text = std::make_unique<trace::TextTrace>(E, llvm::outs());
+    Text = std::make_unique<trace::TextTrace>(llvm::outs());
     E.addObserver(Text.get());
   }
   // The trace streams into a temporary file that becomes FILE when whole.

@@ -37,6 +37,10 @@ struct Array {
 std::variant<Array, std::string> parse(std::span<const uint8_t> Bytes);
 std::vector<uint8_t> serialize(const Array &A);
 
+// A shape as Python writes the tuple, as every message about shapes shows
+// it: (), (5,), (2, 3).
+std::string shapeText(std::span<const uint64_t> Shape);
+
 // The descr trnemu writes for a dtype ("<f4" for fp32, "<u2" for bf16, ...).
 const char *descrFor(isa::DType T);
 
