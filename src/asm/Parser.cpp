@@ -46,10 +46,15 @@ void Parser::report(SourceMgr::DiagKind K, SMLoc Loc, const llvm::Twine &Msg,
   if (K == SourceMgr::DK_Warning && Opts.WarningsAsErrors) {
     (Errors) += 1;
     SM.PrintMessage(Diag, Loc, SourceMgr::DK_Error, Msg + " [-Werror]", Ranges);
-    return;
+  } else {
+    (K == SourceMgr::DK_Error ? Errors : Warnings) += 1;
+    SM.PrintMessage(Diag, Loc, K, Msg, Ranges);
   }
-  (K == SourceMgr::DK_Error ? Errors : Warnings) += 1;
-  SM.PrintMessage(Diag, Loc, K, Msg, Ranges);
+  if (K != SourceMgr::DK_Note && Opts.MaxErrors && Errors == Opts.MaxErrors) {
+    Diag << fmt::format("{}: note: stopping after {} error{}: the rest of the input is not read\n",
+                        Prog.Files.front(), Errors, Errors == 1 ? "" : "s");
+    throw TooManyErrors{};
+  }
 }
 
 void Parser::fail(SMLoc Loc, const llvm::Twine &Msg, llvm::ArrayRef<SMRange> Ranges) {
@@ -76,7 +81,7 @@ bool Parser::accept(Tok K) {
 
 const Token &Parser::expect(Tok K, const char *What) {
   if (at(Tok::Error))
-    failAt(tok(), tok().Message);
+    failAt(tok(), tok().message());
   if (!at(K)) {
     std::string Found = atEnd() ? spell(tok().Kind) : "'" + tok().Text.str() + "'";
     failAt(tok(), fmt::format("expected {}, found {}", What, Found));
@@ -133,9 +138,12 @@ Result Parser::run(std::unique_ptr<llvm::MemoryBuffer> Main) {
   llvm::SmallString<256> Real;
   IncludeStack.push_back(llvm::sys::fs::real_path(Name, Real) ? Name : std::string(Real));
   unsigned Id = SM.AddNewSourceBuffer(std::move(Main), SMLoc());
-  readBuffer(Id);
-  IncludeStack.pop_back();
-  finish();
+  try {
+    readBuffer(Id);
+    IncludeStack.pop_back();
+    finish();
+  } catch (TooManyErrors &) {
+  }
   Result R;
   R.Errors = Errors;
   R.Warnings = Warnings;
@@ -162,7 +170,7 @@ void Parser::readBuffer(unsigned BufferId) {
     try {
       statement();
       if (!atEnd()) {
-        std::string Found = at(Tok::Error) ? tok().Message : "'" + tok().Text.str() + "'";
+        std::string Found = at(Tok::Error) ? tok().message() : "'" + tok().Text.str() + "'";
         failAt(tok(),
                at(Tok::Error) ? Found : fmt::format("expected end of line, found {}", Found));
       }
@@ -179,7 +187,7 @@ void Parser::readBuffer(unsigned BufferId) {
 
 void Parser::statement() {
   if (at(Tok::Error))
-    failAt(tok(), tok().Message);
+    failAt(tok(), tok().message());
   // A label: name ':'. Several may stand before one instruction.
   while (at(Tok::Ident) && Cur[1].is(Tok::Colon)) {
     const Token &Name = take();
@@ -194,7 +202,7 @@ void Parser::statement() {
   if (at(Tok::Ident))
     return instruction();
   if (at(Tok::Error))
-    failAt(tok(), tok().Message);
+    failAt(tok(), tok().message());
   failAt(tok(), fmt::format("expected an instruction, a directive or a label, found '{}'",
                             tok().Text.str()));
 }
@@ -650,7 +658,7 @@ void Parser::instruction() {
       parseOperand(D, static_cast<unsigned>(K), Eng, P);
     } else {
       if (at(Tok::Error))
-        failAt(tok(), tok().Message);
+        failAt(tok(), tok().message());
       if ((tok().isIdent("wait") || tok().isIdent("signal")) && Cur[1].is(Tok::LParen))
         failAt(tok(), "wait(...) and signal(...) follow the operands without a comma");
       if (atEnd())
@@ -674,7 +682,7 @@ void Parser::instruction() {
   parseSync(P.I);
   if (!atEnd())
     failAt(tok(), at(Tok::Error)
-                      ? tok().Message
+                      ? tok().message()
                       : fmt::format("expected ',' or end of line, found '{}'", tok().Text.str()));
 
   // Labels before it name it.
@@ -739,11 +747,15 @@ void Parser::finish() {
     }
   }
   // Labels in stream order, as the disassembly lists them, so that a round
-  // trip gives the same symbol table.
-  std::stable_sort(Prog.Labels.begin(), Prog.Labels.end(),
-                   [](const object::Label &A, const object::Label &B) {
-                     return std::tie(A.Eng, A.Index) < std::tie(B.Eng, B.Index);
-                   });
+  // trip gives the same symbol table. Each engine's labels were defined in
+  // its stream's order, so grouping them by engine, in order, is enough.
+  std::vector<object::Label> ByStream;
+  ByStream.reserve(Prog.Labels.size());
+  for (unsigned E = 0; E < isa::NumEngines; ++E)
+    for (object::Label &L : Prog.Labels)
+      if (static_cast<unsigned>(L.Eng) == E)
+        ByStream.push_back(std::move(L));
+  Prog.Labels = std::move(ByStream);
   if (Errors)
     return;
   // Warnings in source order, whatever the symbol table's order.
