@@ -25,6 +25,9 @@ namespace trn::assembler {
 // Thrown (and caught at the statement) to abandon the rest of a line after
 // its error has been reported.
 struct LineError {};
+// Thrown (and caught in run()) once Options::MaxErrors errors are reported:
+// the rest of the input is not read.
+struct TooManyErrors {};
 
 class Parser {
 public:

@@ -1,6 +1,6 @@
 //===- trn-as - the trnemu assembler ---------------------------------------===//
 //
-// trn-as in.s [-o out.o] [-I DIR]... [--chip trn1|trn2|trn3] [-Werror]
+// trn-as in.s [-o out.o] [-I DIR]... [--chip trn1|trn2|trn3] [-Werror] [--max-errors N]
 // Exit codes: 0 success, 2 bad usage or errors in the source.
 //
 //===----------------------------------------------------------------------===//
@@ -24,7 +24,9 @@ int main(int argc, char **argv) {
       "include,I", po::value<std::vector<std::string>>()->value_name("DIR")->composing(),
       "search DIR for .include files")("chip", po::value<std::string>()->value_name("NAME"),
                                        "target chip: trn1, trn2 (default) or trn3")(
-      "Werror", "treat warnings as errors");
+      "Werror", "treat warnings as errors")(
+      "max-errors", po::value<unsigned>()->value_name("N")->default_value(20),
+      "stop after N errors (0: report every error)");
   po::options_description All;
   All.add(Visible).add_options()("input", po::value<std::vector<std::string>>());
   po::positional_options_description Positional;
@@ -56,6 +58,7 @@ int main(int argc, char **argv) {
   if (VM.count("include"))
     Opts.IncludeDirs = VM["include"].as<std::vector<std::string>>();
   Opts.WarningsAsErrors = VM.count("Werror") > 0;
+  Opts.MaxErrors = VM["max-errors"].as<unsigned>();
   if (VM.count("chip")) {
     std::string Name = VM["chip"].as<std::string>();
     Opts.Chip = trn::isa::lookupChip(Name);
