@@ -43,6 +43,8 @@ Parser::Parser(const Options &Opts, llvm::raw_ostream &Diag)
 
 void Parser::report(SourceMgr::DiagKind K, SMLoc Loc, const llvm::Twine &Msg,
                     llvm::ArrayRef<SMRange> Ranges) {
+  if (Stopped) // past Options::MaxErrors (the end-of-file checks may go on)
+    return;
   if (K == SourceMgr::DK_Warning && Opts.WarningsAsErrors) {
     (Errors) += 1;
     SM.PrintMessage(Diag, Loc, SourceMgr::DK_Error, Msg + " [-Werror]", Ranges);
@@ -50,11 +52,9 @@ void Parser::report(SourceMgr::DiagKind K, SMLoc Loc, const llvm::Twine &Msg,
     (K == SourceMgr::DK_Error ? Errors : Warnings) += 1;
     SM.PrintMessage(Diag, Loc, K, Msg, Ranges);
   }
-  if (K != SourceMgr::DK_Note && Opts.MaxErrors && Errors == Opts.MaxErrors) {
-    Diag << fmt::format("{}: note: stopping after {} error{}: the rest of the input is not read\n",
-                        Prog.Files.front(), Errors, Errors == 1 ? "" : "s");
-    throw TooManyErrors{};
-  }
+  // The line at fault ends as usual (its notes are printed), then reading
+  // stops.
+  Stopped = Opts.MaxErrors && Errors >= Opts.MaxErrors;
 }
 
 void Parser::fail(SMLoc Loc, const llvm::Twine &Msg, llvm::ArrayRef<SMRange> Ranges) {
@@ -138,12 +138,13 @@ Result Parser::run(std::unique_ptr<llvm::MemoryBuffer> Main) {
   llvm::SmallString<256> Real;
   IncludeStack.push_back(llvm::sys::fs::real_path(Name, Real) ? Name : std::string(Real));
   unsigned Id = SM.AddNewSourceBuffer(std::move(Main), SMLoc());
-  try {
-    readBuffer(Id);
-    IncludeStack.pop_back();
+  readBuffer(Id);
+  IncludeStack.pop_back();
+  if (!Stopped)
     finish();
-  } catch (TooManyErrors &) {
-  }
+  if (Stopped)
+    Diag << fmt::format("{}: note: stopping after {} error{}: the rest of the input is not read\n",
+                        Name, Errors, Errors == 1 ? "" : "s");
   Result R;
   R.Errors = Errors;
   R.Warnings = Warnings;
@@ -166,7 +167,7 @@ void Parser::readBuffer(unsigned BufferId) {
   TokenStore.push_back(lex(Buf->getBuffer()));
   const Token *Saved = Cur;
   Cur = TokenStore.back().data();
-  while (!at(Tok::Eof)) {
+  while (!at(Tok::Eof) && !Stopped) {
     try {
       statement();
       if (!atEnd()) {

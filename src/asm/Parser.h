@@ -25,9 +25,6 @@ namespace trn::assembler {
 // Thrown (and caught at the statement) to abandon the rest of a line after
 // its error has been reported.
 struct LineError {};
-// Thrown (and caught in run()) once Options::MaxErrors errors are reported:
-// the rest of the input is not read.
-struct TooManyErrors {};
 
 class Parser {
 public:
@@ -55,6 +52,7 @@ private:
   llvm::raw_ostream &Diag;
   llvm::SourceMgr SM;
   unsigned Errors = 0, Warnings = 0;
+  bool Stopped = false; // Options::MaxErrors errors reported: read no further
   object::Program Prog;
   const isa::ChipDesc *Chip = nullptr;
   bool ChipFixed = false; // something depended on the chip already
