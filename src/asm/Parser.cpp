@@ -393,7 +393,9 @@ void Parser::tensorDirective() {
     }
     do {
       bool Neg = accept(Tok::Minus);
-      const Token &V = take();
+      // Not consumed unless it is a number: the end of the line or file
+      // must stay where the error recovery looks for it.
+      const Token &V = tok();
       double D;
       if (V.is(Tok::Int))
         D = static_cast<double>(V.IntValue);
@@ -408,6 +410,7 @@ void Parser::tensorDirective() {
         D = NAN;
       else
         failAt(V, "expected a number in the initial data");
+      ++Cur;
       Values.push_back(Neg ? -D : D);
     } while (!Fill && accept(Tok::Comma));
     expect(Fill ? Tok::RParen : Tok::RBracket, Fill ? "')'" : "',' or ']'");

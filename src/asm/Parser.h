@@ -81,7 +81,8 @@ private:
 
   //===-- token helpers ---------------------------------------------------===//
   const Token &tok() const { return *Cur; }
-  const Token &take() { return *Cur++; }
+  // The current token, moving past it; never past the end of the file.
+  const Token &take() { return at(Tok::Eof) ? *Cur : *Cur++; }
   bool at(Tok K) const { return Cur->Kind == K; }
   bool atEnd() const { return at(Tok::Newline) || at(Tok::Eof); }
   bool accept(Tok K);
