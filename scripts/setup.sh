@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Set up, build and exercise trnemu on Debian 12 (bookworm).
 #
-#   scripts/setup.sh          install missing packages, configure, build, run the demo
-#   scripts/setup.sh test     install missing packages, configure, build, run the test suite
-#   scripts/setup.sh --help   print this help
+#   scripts/setup.sh           install missing packages, configure, build, run the demo
+#   scripts/setup.sh test      ... run the test suite, then the sanitize mode's tests (what CI runs)
+#   scripts/setup.sh sanitize  ... build with Clang, ASan+UBSan and the fuzz targets into a
+#                              second build directory, run the test suite and fuzz smoke tests there
+#   scripts/setup.sh --help    print this help
 #
 # Runs as root on a fresh machine (no sudo). A second run installs nothing and
 # rebuilds only what changed. TRN_BUILD_DIR overrides the build directory
-# (default: <repo>/build).
+# (default: <repo>/build), TRN_ASAN_BUILD_DIR the sanitizer build directory
+# (default: <repo>/build-asan).
 set -euo pipefail
 
 # Debian packages the build and the tests need, one per line with the reason.
@@ -24,23 +27,33 @@ PACKAGES=(
   g++                            # C++20 compiler (GCC 12 in bookworm)
   python3                        # runs lit
   clang-format                   # source formatting (.clang-format)
+  clang-19                       # the sanitizer and fuzzing build (libFuzzer needs Clang)
+  libclang-rt-19-dev             # Clang 19's ASan, UBSan and libFuzzer runtimes
   git                            # version control; tests may diff against the work tree
 )
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TRN_BUILD_DIR:-$ROOT/build}"
+ASAN_BUILD="${TRN_ASAN_BUILD_DIR:-$ROOT/build-asan}"
+FUZZ_SECONDS=20 # per fuzz target in the sanitize mode's smoke tests
 
 usage() {
   cat <<USAGE
-Usage: scripts/setup.sh [test | --help]
+Usage: scripts/setup.sh [test | sanitize | --help]
 
   (no argument)  install missing Debian packages, configure, build, run the demo
   test           install missing Debian packages, configure, build, run all tests
-                 (ctest --output-on-failure); exits non-zero if any test fails
+                 (ctest --output-on-failure), then everything 'sanitize' does;
+                 exits non-zero if any test fails (CI runs this)
+  sanitize       install missing Debian packages, configure a second build with
+                 Clang 19, AddressSanitizer, UndefinedBehaviorSanitizer and the
+                 libFuzzer targets, build it, run all tests there and each fuzz
+                 target for ${FUZZ_SECONDS} seconds; exits non-zero if any fails
   --help, -h     show this help
 
 Must run as root (no sudo) when a package is missing. Environment:
-  TRN_BUILD_DIR  build directory (default: $ROOT/build)
+  TRN_BUILD_DIR       build directory (default: $ROOT/build)
+  TRN_ASAN_BUILD_DIR  sanitizer build directory (default: $ROOT/build-asan)
 USAGE
 }
 
@@ -91,6 +104,23 @@ build() {
   cmake --build "$BUILD" -j "$(nproc)"
 }
 
+# The sanitizer build (docs/testing.md): every library, tool and test built
+# by Clang with ASan+UBSan (undefined behaviour aborts), plus the libFuzzer
+# targets of testsuite/fuzz and their ctest entries.
+configure_sanitize() {
+  if [[ ! -f "$ASAN_BUILD/build.ninja" ]]; then
+    banner "configuring the sanitizer build ($ASAN_BUILD)"
+    cmake -S "$ROOT" -B "$ASAN_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_CXX_COMPILER=clang++-19 -DTRN_SANITIZE=ON -DTRN_FUZZ=ON \
+      -DTRN_FUZZ_SECONDS="$FUZZ_SECONDS"
+  fi
+}
+
+build_sanitize() {
+  banner "building with sanitizers"
+  cmake --build "$ASAN_BUILD" -j "$(nproc)"
+}
+
 # The demo: an overview of the ISA, then the fully blocked 1024^3 bf16 GEMM
 # of docs/examples/gemm assembled, run on the emulator against an
 # independently computed reference, with its utilization report and a trace.
@@ -114,23 +144,44 @@ run_tests() {
   ctest --test-dir "$BUILD" --output-on-failure --no-tests=error
 }
 
+# The whole suite again under the sanitizers, and the fuzz smoke tests
+# (label 'fuzz': each target for FUZZ_SECONDS). In parallel: each test is
+# one process at a time, and the fuzz tests mostly wait on one core.
+run_sanitize_tests() {
+  banner "tests under ASan+UBSan, and fuzzing"
+  UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --test-dir "$ASAN_BUILD" --output-on-failure --no-tests=error -j "$(nproc)"
+}
+
 main() {
   local mode="demo"
   case "$#:${1:-}" in
     0:) ;;
     1:test) mode="test" ;;
+    1:sanitize) mode="sanitize" ;;
     1:--help | 1:-h) usage; return 0 ;;
     *) usage >&2; return 2 ;;
   esac
 
   install_packages
-  configure
-  build
-  if [[ "$mode" == "test" ]]; then
-    run_tests
-  else
-    run_demo
+  if [[ "$mode" != "sanitize" ]]; then
+    configure
+    build
   fi
+  case "$mode" in
+    demo) run_demo ;;
+    test)
+      run_tests
+      configure_sanitize
+      build_sanitize
+      run_sanitize_tests
+      ;;
+    sanitize)
+      configure_sanitize
+      build_sanitize
+      run_sanitize_tests
+      ;;
+  esac
 }
 
 main "$@"

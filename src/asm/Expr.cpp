@@ -105,7 +105,7 @@ int64_t Parser::exprUnary() {
   if (accept(Tok::Tilde))
     return ~exprUnary();
   if (at(Tok::Error))
-    failAt(tok(), tok().Message);
+    failAt(tok(), tok().message());
   if (at(Tok::Int)) {
     const Token &T = take();
     if (T.IntValue > static_cast<uint64_t>(INT64_MAX))

@@ -2,6 +2,7 @@
 
 #include "Lexer.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -19,6 +20,10 @@ public:
 
   std::vector<Token> run() {
     std::vector<Token> Out;
+    // Typical assembly has a token per 4 to 8 bytes: one allocation for most
+    // sources instead of a dozen reallocations (bounded: a file of comments
+    // must not reserve for tokens it does not have).
+    Out.reserve(std::min<size_t>(Buf.size() / 6, 4096) + 16);
     while (true) {
       Token T = next();
       Out.push_back(T);
@@ -41,9 +46,9 @@ private:
     T.Loc = llvm::SMLoc::getFromPointer(Buf.data() + Start);
     return T;
   }
-  Token error(size_t Start, std::string Msg) {
+  Token error(size_t Start, LexError E) {
     Token T = make(Tok::Error, Start);
-    T.Message = std::move(Msg);
+    T.Error = E;
     return T;
   }
 
@@ -56,8 +61,7 @@ private:
         ++Pos;
       Token T = make(Tok::Int, Start);
       if (T.Text.drop_front(2).getAsInteger(Radix, T.IntValue))
-        return error(Start, "invalid " + std::string(Radix == 16 ? "hexadecimal" : "binary") +
-                                " number '" + T.Text.str() + "'");
+        return error(Start, Radix == 16 ? LexError::BadHex : LexError::BadBinary);
       return T;
     }
     while (std::isdigit(static_cast<unsigned char>(peek())))
@@ -79,14 +83,14 @@ private:
     if (isIdentChar(peek())) {
       while (isIdentChar(peek()))
         ++Pos;
-      return error(Start, "invalid number '" + Buf.slice(Start, Pos).str() + "'");
+      return error(Start, LexError::BadNumber);
     }
     Token T = make(IsFloat ? Tok::Float : Tok::Int, Start);
     if (IsFloat) {
       std::string S = T.Text.str();
       T.FloatValue = std::strtod(S.c_str(), nullptr);
     } else if (T.Text.getAsInteger(10, T.IntValue)) {
-      return error(Start, "integer '" + T.Text.str() + "' does not fit in 64 bits");
+      return error(Start, LexError::TooLarge);
     }
     return T;
   }
@@ -109,7 +113,7 @@ private:
       return make(Tok::Eof, Start);
     char C = Buf[Pos++];
     if (C == 0)
-      return error(Start, "unexpected NUL byte in the source");
+      return error(Start, LexError::Nul);
     switch (C) {
     case '\n':
       return make(Tok::Newline, Start);
@@ -158,7 +162,7 @@ private:
         ++Pos;
         return make(Tok::Ne, Start);
       }
-      return error(Start, "unexpected character '!'");
+      return error(Start, LexError::BadChar);
     case '<':
       if (peek() == '<' || peek() == '=') {
         ++Pos;
@@ -175,7 +179,7 @@ private:
       while (peek() && peek() != '"' && peek() != '\n')
         ++Pos;
       if (peek() != '"')
-        return error(Start, "missing closing '\"' of a string");
+        return error(Start, LexError::UnclosedString);
       ++Pos;
       Token T = make(Tok::String, Start);
       T.Text = T.Text.drop_front().drop_back();
@@ -194,14 +198,38 @@ private:
       return make(Tok::Ident, Start);
     }
     if (static_cast<unsigned char>(C) >= 0x80)
-      return error(Start, "unexpected non-ASCII byte in the source");
-    return error(Start, std::string("unexpected character '") + C + "'");
+      return error(Start, LexError::NonAscii);
+    return error(Start, LexError::BadChar);
   }
 };
 
 } // namespace
 
 std::vector<Token> lex(llvm::StringRef Buffer) { return Lexer(Buffer).run(); }
+
+std::string Token::message() const {
+  switch (Error) {
+  case LexError::BadHex:
+    return "invalid hexadecimal number '" + Text.str() + "'";
+  case LexError::BadBinary:
+    return "invalid binary number '" + Text.str() + "'";
+  case LexError::BadNumber:
+    return "invalid number '" + Text.str() + "'";
+  case LexError::TooLarge:
+    return "integer '" + Text.str() + "' does not fit in 64 bits";
+  case LexError::Nul:
+    return "unexpected NUL byte in the source";
+  case LexError::NonAscii:
+    return "unexpected non-ASCII byte in the source";
+  case LexError::BadChar:
+    return "unexpected character '" + Text.str() + "'";
+  case LexError::UnclosedString:
+    return "missing closing '\"' of a string";
+  case LexError::None:
+    break;
+  }
+  return "invalid token";
+}
 
 const char *spell(Tok K) {
   switch (K) {

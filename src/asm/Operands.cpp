@@ -25,18 +25,22 @@ std::string engineNames(unsigned Mask) {
   return fmt::format("{} and {}", fmt::join(N.begin(), N.end() - 1, ", "), N.back());
 }
 
-// The closest spelling within an edit distance of 2, or "".
-std::string nearest(llvm::StringRef Word, const std::vector<std::string> &Candidates) {
-  std::string Best;
+// The closest spelling within an edit distance of 2, or "". Candidates is
+// any range of strings (the ISA's mnemonic table is used in place).
+template <typename Range> std::string nearest(llvm::StringRef Word, const Range &Candidates) {
+  llvm::StringRef Best;
   unsigned BestDist = 3;
-  for (const std::string &C : Candidates) {
+  for (llvm::StringRef C : Candidates) {
+    // Lengths further apart than the distance allowed cannot be near.
+    if (C.size() + BestDist <= Word.size() || Word.size() + BestDist <= C.size())
+      continue;
     unsigned D = Word.edit_distance(C, true, BestDist);
     if (D < BestDist) {
       BestDist = D;
       Best = C;
     }
   }
-  return Best;
+  return Best.str();
 }
 
 // "r12" -> 12; nullopt if Name is not r<digits>.
@@ -55,8 +59,7 @@ const isa::InstrDesc &Parser::selectInstr(const Token *Prefix, const Token &Mnem
                                           isa::Engine &Eng) {
   auto Candidates = isa::lookupMnemonic(Mnemonic.Text);
   if (Candidates.empty()) {
-    std::vector<std::string> All(isa::mnemonics().begin(), isa::mnemonics().end());
-    std::string Near = nearest(Mnemonic.Text, All);
+    std::string Near = nearest(Mnemonic.Text, isa::mnemonics());
     failAt(Mnemonic, fmt::format("unknown instruction '{}'{}", Mnemonic.Text.str(),
                                  Near.empty() ? "" : "; did you mean '" + Near + "'?"));
   }

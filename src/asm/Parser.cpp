@@ -47,13 +47,18 @@ Parser::Parser(const Options &Opts, llvm::raw_ostream &Diag)
 
 void Parser::report(SourceMgr::DiagKind K, SMLoc Loc, const llvm::Twine &Msg,
                     llvm::ArrayRef<SMRange> Ranges) {
+  if (Stopped) // past Options::MaxErrors (the end-of-file checks may go on)
+    return;
   if (K == SourceMgr::DK_Warning && Opts.WarningsAsErrors) {
     (Errors) += 1;
     printMessage(Loc, SourceMgr::DK_Error, Msg + " [-Werror]", Ranges);
-    return;
+  } else {
+    (K == SourceMgr::DK_Error ? Errors : Warnings) += 1;
+    printMessage(Loc, K, Msg, Ranges);
   }
-  (K == SourceMgr::DK_Error ? Errors : Warnings) += 1;
-  printMessage(Loc, K, Msg, Ranges);
+  // The line at fault ends as usual (its notes are printed), then reading
+  // stops.
+  Stopped = Opts.MaxErrors && Errors >= Opts.MaxErrors;
 }
 
 void Parser::printMessage(SMLoc Loc, SourceMgr::DiagKind K, const llvm::Twine &Msg,
@@ -125,7 +130,7 @@ bool Parser::accept(Tok K) {
 
 const Token &Parser::expect(Tok K, const char *What) {
   if (at(Tok::Error))
-    failAt(tok(), tok().Message);
+    failAt(tok(), tok().message());
   if (!at(K)) {
     std::string Found = atEnd() ? spell(tok().Kind) : "'" + tok().Text.str() + "'";
     failAt(tok(), fmt::format("expected {}, found {}", What, Found));
@@ -184,7 +189,11 @@ Result Parser::run(std::unique_ptr<llvm::MemoryBuffer> Main) {
   unsigned Id = SM.AddNewSourceBuffer(std::move(Main), SMLoc());
   readBuffer(Id);
   IncludeStack.pop_back();
-  finish();
+  if (!Stopped)
+    finish();
+  if (Stopped)
+    Diag << fmt::format("{}: note: stopping after {} error{}: the rest of the input is not read\n",
+                        Name, Errors, Errors == 1 ? "" : "s");
   Result R;
   R.Errors = Errors;
   R.Warnings = Warnings;
@@ -229,12 +238,12 @@ void Parser::readBuffer(unsigned BufferId) {
   bool Included = SM.getParentIncludeLoc(BufferId).isValid();
   const Token *Saved = Cur;
   Cur = TokenStore.back().data();
-  while (!at(Tok::Eof)) {
+  while (!at(Tok::Eof) && !Stopped) {
     unsigned ErrorsBefore = Errors;
     try {
       statement();
       if (!atEnd()) {
-        std::string Found = at(Tok::Error) ? tok().Message : "'" + tok().Text.str() + "'";
+        std::string Found = at(Tok::Error) ? tok().message() : "'" + tok().Text.str() + "'";
         failAt(tok(),
                at(Tok::Error) ? Found : fmt::format("expected end of line, found {}", Found));
       }
@@ -265,7 +274,7 @@ void Parser::readBuffer(unsigned BufferId) {
 
 void Parser::statement() {
   if (at(Tok::Error))
-    failAt(tok(), tok().Message);
+    failAt(tok(), tok().message());
   // A label: name ':'. Several may stand before one instruction.
   while (at(Tok::Ident) && Cur[1].is(Tok::Colon)) {
     const Token &Name = take();
@@ -280,7 +289,7 @@ void Parser::statement() {
   if (at(Tok::Ident))
     return instruction();
   if (at(Tok::Error))
-    failAt(tok(), tok().Message);
+    failAt(tok(), tok().message());
   failAt(tok(), fmt::format("expected an instruction, a directive or a label, found '{}'",
                             tok().Text.str()));
 }
@@ -496,7 +505,9 @@ void Parser::tensorDirective() {
     }
     do {
       bool Neg = accept(Tok::Minus);
-      const Token &V = take();
+      // Not consumed unless it is a number: the end of the line or file
+      // must stay where the error recovery looks for it.
+      const Token &V = tok();
       double D;
       if (V.is(Tok::Int))
         D = static_cast<double>(V.IntValue);
@@ -511,6 +522,7 @@ void Parser::tensorDirective() {
         D = NAN;
       else
         failAt(V, "expected a number in the initial data");
+      ++Cur;
       Values.push_back(Neg ? -D : D);
     } while (!Fill && accept(Tok::Comma));
     expect(Fill ? Tok::RParen : Tok::RBracket, Fill ? "')'" : "',' or ']'");
@@ -768,7 +780,7 @@ void Parser::instruction() {
       P.Operands[K] = range(Key, Cur[-1]);
     } else {
       if (at(Tok::Error))
-        failAt(tok(), tok().Message);
+        failAt(tok(), tok().message());
       if ((tok().isIdent("wait") || tok().isIdent("signal")) && Cur[1].is(Tok::LParen))
         failAt(tok(), "wait(...) and signal(...) follow the operands without a comma");
       if (atEnd())
@@ -794,7 +806,7 @@ void Parser::instruction() {
   parseSync(P.I);
   if (!atEnd())
     failAt(tok(), at(Tok::Error)
-                      ? tok().Message
+                      ? tok().message()
                       : fmt::format("expected ',' or end of line, found '{}'", tok().Text.str()));
 
   // Labels before it name it.
@@ -861,11 +873,15 @@ void Parser::finish() {
   if (Opts.Verify)
     verify();
   // Labels in stream order, as the disassembly lists them, so that a round
-  // trip gives the same symbol table.
-  std::stable_sort(Prog.Labels.begin(), Prog.Labels.end(),
-                   [](const object::Label &A, const object::Label &B) {
-                     return std::tie(A.Eng, A.Index) < std::tie(B.Eng, B.Index);
-                   });
+  // trip gives the same symbol table. Each engine's labels were defined in
+  // its stream's order, so grouping them by engine, in order, is enough.
+  std::vector<object::Label> ByStream;
+  ByStream.reserve(Prog.Labels.size());
+  for (unsigned E = 0; E < isa::NumEngines; ++E)
+    for (object::Label &L : Prog.Labels)
+      if (static_cast<unsigned>(L.Eng) == E)
+        ByStream.push_back(std::move(L));
+  Prog.Labels = std::move(ByStream);
   if (Errors)
     return;
   // Warnings in source order, whatever the symbol table's order.

@@ -60,6 +60,7 @@ private:
   llvm::SourceMgr SM;
   HostMemoryBudget Budget;
   unsigned Errors = 0, Warnings = 0;
+  bool Stopped = false; // Options::MaxErrors errors reported: read no further
   object::Program Prog;
   const isa::ChipDesc *Chip = nullptr;
   bool ChipFixed = false; // something depended on the chip already
@@ -91,7 +92,8 @@ private:
 
   //===-- token helpers ---------------------------------------------------===//
   const Token &tok() const { return *Cur; }
-  const Token &take() { return *Cur++; }
+  // The current token, moving past it; never past the end of the file.
+  const Token &take() { return at(Tok::Eof) ? *Cur : *Cur++; }
   bool at(Tok K) const { return Cur->Kind == K; }
   bool atEnd() const { return at(Tok::Newline) || at(Tok::Eof); }
   bool accept(Tok K);

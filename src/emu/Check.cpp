@@ -6,82 +6,107 @@
 
 #include <fmt/format.h>
 
+#include <bit>
 #include <cmath>
-#include <cstring>
 
 namespace trn::emu {
 
 namespace {
 
-// Element K of a reference array as a double, by its NumPy descr; for bf16
-// and fp8 tensors, unsigned raw-bit arrays are read as those bits.
-std::optional<double> refValue(const npy::Array &A, isa::DType T, uint64_t K) {
-  const uint8_t *P = A.Data.data();
-  const std::string &D = A.Descr;
-  auto Le = [&](unsigned Bytes) {
-    uint64_t V = 0;
-    for (unsigned B = 0; B < Bytes; ++B)
-      V |= uint64_t(P[K * Bytes + B]) << (8 * B);
-    return V;
-  };
-  char Kind = D.size() == 3 ? D[1] : 0, Size = D.size() == 3 ? D[2] : 0;
-  bool RawBits =
-      (T == isa::DType::BF16 && D == "<u2") ||
-      ((T == isa::DType::FP8_E4M3 || T == isa::DType::FP8_E5M2 || T == isa::DType::FP8_E4M3FN) &&
-       D == "|u1");
-  if (RawBits) {
-    uint8_t Buf[2] = {static_cast<uint8_t>(Le(D == "<u2" ? 2 : 1)),
-                      static_cast<uint8_t>(Le(D == "<u2" ? 2 : 1) >> 8)};
-    return loadAsFloat(T, Buf);
-  }
+bool rawBitsOf(isa::DType T, const std::string &Descr) {
+  return (T == isa::DType::BF16 && Descr == "<u2") ||
+         ((T == isa::DType::FP8_E4M3 || T == isa::DType::FP8_E5M2 || T == isa::DType::FP8_E4M3FN) &&
+          Descr == "|u1");
+}
+
+// The bytes per element of a reference of this descr that can be compared
+// with a tensor of dtype T, or 0 when it cannot: floats of 2, 4 or 8
+// bytes, integers and booleans, each read as a double, and for bf16 and
+// fp8 tensors unsigned arrays of their raw bits.
+unsigned refElementBytes(const std::string &D, isa::DType T) {
+  if (rawBitsOf(T, D))
+    return D == "<u2" ? 2 : 1;
+  if (D.size() != 3 || (D[0] != '<' && D[0] != '|'))
+    return 0;
+  char Kind = D[1], Size = D[2];
   switch (Kind) {
   case 'f':
-    if (Size == '8') {
-      double V;
-      std::memcpy(&V, P + K * 8, 8);
-      return V;
-    }
-    if (Size == '4')
-      return bitsToFloat(static_cast<uint32_t>(Le(4)));
-    if (Size == '2') {
-      uint8_t Buf[2] = {P[K * 2], P[K * 2 + 1]};
-      return loadAsFloat(isa::DType::FP16, Buf);
-    }
-    return std::nullopt;
-  case 'i': {
-    unsigned Bytes = static_cast<unsigned>(Size - '0');
-    uint64_t V = Le(Bytes);
+    return Size == '2' || Size == '4' || Size == '8' ? Size - '0' : 0;
+  case 'i':
+  case 'u':
+    return Size == '1' || Size == '2' || Size == '4' || Size == '8' ? Size - '0' : 0;
+  case 'b':
+    return Size == '1' ? 1 : 0;
+  default:
+    return 0;
+  }
+}
+
+// Element K of a reference array as a double; the descr is one
+// refElementBytes accepts and the data holds element K.
+double refValue(const npy::Array &A, isa::DType T, uint64_t K) {
+  const std::string &D = A.Descr;
+  unsigned Bytes = refElementBytes(D, T);
+  const uint8_t *P = A.Data.data() + K * Bytes;
+  uint64_t V = 0;
+  for (unsigned B = 0; B < Bytes; ++B)
+    V |= uint64_t(P[B]) << (8 * B);
+  if (rawBitsOf(T, D)) {
+    uint8_t Buf[2] = {static_cast<uint8_t>(V), static_cast<uint8_t>(V >> 8)};
+    return loadAsFloat(T, Buf);
+  }
+  switch (D[1]) {
+  case 'f':
+    if (Bytes == 8)
+      return std::bit_cast<double>(V);
+    if (Bytes == 4)
+      return bitsToFloat(static_cast<uint32_t>(V));
+    return loadAsFloat(isa::DType::FP16, P);
+  case 'i':
     if (Bytes < 8 && (V >> (8 * Bytes - 1)) & 1)
       V |= ~uint64_t(0) << (8 * Bytes);
     return static_cast<double>(static_cast<int64_t>(V));
-  }
-  case 'u':
-  case 'b':
-    return static_cast<double>(Le(static_cast<unsigned>(Size - '0')));
-  default:
-    return std::nullopt;
+  default: // 'u', 'b'
+    return static_cast<double>(V);
   }
 }
 
 } // namespace
 
+std::optional<std::string> checkReference(const object::Tensor &T, const npy::Array &Ref) {
+  // The same words as npy::toTensor uses for --in.
+  if (Ref.Shape != T.Shape)
+    return fmt::format("shape {} does not match the tensor's {}", npy::shapeText(Ref.Shape),
+                       npy::shapeText(T.Shape));
+  if (!refElementBytes(Ref.Descr, T.Type))
+    return fmt::format("a reference of dtype '{}' cannot be compared with {}", Ref.Descr,
+                       isa::dtype(T.Type).Name);
+  return std::nullopt;
+}
+
 std::variant<CheckResult, std::string> compare(const object::Tensor &T,
                                                std::span<const uint8_t> Got, const npy::Array &Ref,
                                                double RTol, double ATol, unsigned KeepFirst) {
-  if (Ref.Shape != T.Shape)
-    return fmt::format("the reference's shape ({}) is not the tensor's ({})",
-                       fmt::join(Ref.Shape, ", "), fmt::join(T.Shape, ", "));
-  if (!refValue(Ref, T.Type, 0) && Ref.elements())
-    return fmt::format("a reference of dtype '{}' cannot be compared with {}", Ref.Descr,
-                       isa::dtype(T.Type).Name);
+  if (auto Err = checkReference(T, Ref))
+    return std::move(*Err);
+  unsigned RefBytes = refElementBytes(Ref.Descr, T.Type);
+  // Both sides hold every element (an Array or a span built by hand may
+  // not): nothing below reads past them.
   CheckResult R;
   R.Elements = T.elements();
   uint32_t EB = isa::dtype(T.Type).StorageBytes;
+  if (Ref.Data.size() / RefBytes != R.Elements || Ref.Data.size() % RefBytes)
+    return fmt::format("the reference holds {} bytes, its shape {} of '{}' needs {}",
+                       Ref.Data.size(), npy::shapeText(Ref.Shape), Ref.Descr,
+                       R.Elements * RefBytes);
+  if (Got.size() != T.bytes())
+    return fmt::format("the tensor holds {} bytes, its shape {} of {} needs {}", Got.size(),
+                       npy::shapeText(T.Shape), isa::dtype(T.Type).Name, T.bytes());
   for (uint64_t K = 0; K < R.Elements; ++K) {
     double G = loadAsFloat(T.Type, Got.data() + K * EB);
     if (isa::dtype(T.Type).Kind != isa::DTypeKind::Float)
       G = static_cast<double>(loadAsInt(T.Type, Got.data() + K * EB));
-    double E = *refValue(Ref, T.Type, K);
+    double E = refValue(Ref, T.Type, K);
     bool Ok;
     if (std::isnan(G) || std::isnan(E) || std::isinf(G) || std::isinf(E)) {
       Ok = (std::isnan(G) && std::isnan(E)) || G == E;

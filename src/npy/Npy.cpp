@@ -33,6 +33,10 @@ constexpr std::string_view Magic("\x93NUMPY", 6);
 constexpr size_t ArrayAlign = 64;          // numpy.lib.format.ARRAY_ALIGN
 constexpr size_t GrowthAxisMaxDigits = 21; // numpy.lib.format.GROWTH_AXIS_MAX_DIGITS
 constexpr unsigned MaxDepth = 32;          // nesting of tuples and lists in a header
+// numpy.lib.format's default max_header_size: a longer header is refused
+// unread, so a hostile file costs no parse time or memory.
+constexpr uint64_t MaxHeaderBytes = 10000;
+constexpr size_t MaxRank = 64; // NumPy's NPY_MAXDIMS (2.x; 32 in 1.x)
 constexpr uint64_t U64Max = std::numeric_limits<uint64_t>::max();
 
 constexpr const char *FortranMessage =
@@ -71,13 +75,6 @@ std::string pyRepr(std::string_view S) {
     }
   }
   return Out + "'";
-}
-
-// A shape as Python writes the tuple: (), (5,), (2, 3).
-std::string shapeText(std::span<const uint64_t> Shape) {
-  if (Shape.size() == 1)
-    return fmt::format("({},)", Shape[0]);
-  return fmt::format("({})", fmt::join(Shape, ", "));
 }
 
 // The supported descr a string descr names, or why it is refused. Accepts
@@ -395,6 +392,12 @@ bool HeaderParser::parseAtom(Value &V) {
 
 //===-- Array -------------------------------------------------------------===//
 
+std::string shapeText(std::span<const uint64_t> Shape) {
+  if (Shape.size() == 1)
+    return fmt::format("({},)", Shape[0]);
+  return fmt::format("({})", fmt::join(Shape, ", "));
+}
+
 // Saturates at 2^64 - 1 for a shape no file could hold.
 uint64_t Array::elements() const { return byteCount(Shape, 1).value_or(U64Max); }
 
@@ -419,6 +422,10 @@ std::variant<uint64_t, std::string> headerLength(std::span<const uint8_t> Start,
   uint64_t HeaderLen = 0;
   for (size_t I = 0; I < LengthBytes; ++I)
     HeaderLen |= uint64_t(Start[8 + I]) << (8 * I);
+  if (HeaderLen > MaxHeaderBytes)
+    return fmt::format("header of {} bytes is longer than {}, NumPy's max_header_size: refused "
+                       "as unsafe to parse",
+                       HeaderLen, MaxHeaderBytes);
   if (HeaderLen > FileSize - Prefix)
     return fmt::format("header length {} runs past the end of the file ({} bytes)", HeaderLen,
                        FileSize);
@@ -483,6 +490,9 @@ std::variant<Header, std::string> parseHeader(std::span<const uint8_t> Bytes, ui
 
   if (Shape->Kind != Value::Tuple)
     return fmt::format("'shape' must be a tuple of integers, not {}", P.source(*Shape));
+  if (Shape->Items.size() > MaxRank)
+    return fmt::format("'shape' has {} dimensions; NumPy arrays have at most {}",
+                       Shape->Items.size(), MaxRank);
   for (const Value &Dim : Shape->Items) {
     if (Dim.Kind != Value::Int)
       return fmt::format("shape dimension {} is not an integer", P.source(Dim));

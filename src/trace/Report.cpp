@@ -126,8 +126,10 @@ void printReport(const Report &R, llvm::raw_ostream &OS) {
                       E.Instructions, ns(E.ActivePs), pct(E.ActivePs, R.TotalPs), ns(E.StalledPs),
                       pct(E.StalledPs, R.TotalPs));
     std::vector<std::pair<std::string, int64_t>> Causes(E.StalledOn.begin(), E.StalledOn.end());
-    std::stable_sort(Causes.begin(), Causes.end(),
-                     [](const auto &A, const auto &B) { return A.second > B.second; });
+    // Longest first; equal times by name (each name is there once).
+    std::sort(Causes.begin(), Causes.end(), [](const auto &A, const auto &B) {
+      return A.second != B.second ? A.second > B.second : A.first < B.first;
+    });
     for (const auto &[Cause, Ps] : Causes)
       OS << fmt::format("    waiting {:.3f} ns on {}\n", ns(Ps), Cause);
   }

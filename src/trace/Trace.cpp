@@ -186,7 +186,7 @@ void ChromeTrace::finished(int64_t EndPs) {
   J.objectEnd();
 }
 
-TextTrace::TextTrace(const emu::Emulator &Em, llvm::raw_ostream &OS) : E(Em), OS(OS) {}
+TextTrace::TextTrace(llvm::raw_ostream &OS) : OS(OS) {}
 
 void TextTrace::instructionDone(const emu::InstrEvent &Ev) {
   OS << fmt::format("{:>12.3f} {:>12.3f} {:<6} {:>8} {}\n", Ev.StartPs / 1000.0, Ev.EndPs / 1000.0,

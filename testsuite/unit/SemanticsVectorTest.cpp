@@ -482,10 +482,11 @@ float refAlu(const std::string &Op, float A, float B) {
     return static_cast<float>(IA ^ IB);
   if (Op == "invert")
     return static_cast<float>(~IA);
+  // Shift amounts are taken mod 32, as the AluOp table says.
   if (Op == "left_shift")
-    return static_cast<float>(int32_t(UA << UB));
+    return static_cast<float>(int32_t(UA << (UB & 31)));
   if (Op == "right_shift")
-    return static_cast<float>(UA >> UB);
+    return static_cast<float>(UA >> (UB & 31));
   FAIL("no reference for " << Op);
   return NaN;
 }
@@ -502,10 +503,11 @@ int64_t refBitvec(const std::string &Op, int64_t A, int64_t B) {
     return A ^ B;
   if (Op == "invert")
     return ~A;
+  // Shift amounts are taken mod 32, as the AluOp table says.
   if (Op == "left_shift")
-    return static_cast<int64_t>(UA << UB);
+    return static_cast<int64_t>(UA << (UB & 31));
   if (Op == "right_shift")
-    return static_cast<int64_t>(UA >> UB);
+    return static_cast<int64_t>(UA >> (UB & 31));
   FAIL("no bitvec reference for " << Op);
   return 0;
 }
@@ -1777,16 +1779,25 @@ TEST_CASE("max8: the 8 largest, descending, duplicates kept, NaN first") {
     return;
   std::vector<float> W, W8;
   std::vector<uint64_t> WB;
-  auto Top8 = [&](std::vector<float> R) {
-    std::stable_sort(R.begin(), R.end(), [](float A, float B) {
+  // NaN first, then descending; equal values (+0 and -0) in input order.
+  auto Top8 = [&](const std::vector<float> &R) {
+    auto Before = [](float A, float B) {
       if (std::isnan(A))
         return !std::isnan(B);
       if (std::isnan(B))
         return false;
       return A > B;
+    };
+    std::vector<size_t> Order(R.size());
+    for (size_t I = 0; I < Order.size(); ++I)
+      Order[I] = I;
+    std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+      return Before(R[A], R[B]) || (!Before(R[B], R[A]) && A < B);
     });
-    R.resize(8);
-    return R;
+    std::vector<float> Top;
+    for (size_t I = 0; I < 8; ++I)
+      Top.push_back(R[Order[I]]);
+    return Top;
   };
   for (auto &Row : Rows) {
     auto T = Top8(Row);

@@ -1,7 +1,7 @@
 //===- trn-as - the trnemu assembler ---------------------------------------===//
 //
 // trn-as in.s [-o out.o] [-I DIR]... [--chip trn1|trn2|trn3] [-Werror]
-//        [--max-memory SIZE]
+//        [--max-memory SIZE] [--max-errors N]
 // Exit codes: 0 success, 2 bad usage, errors in the source, or more host
 // memory than --max-memory (or than the host has).
 //
@@ -42,7 +42,9 @@ int run(int argc, char **argv) {
                                        "target chip: trn1, trn2 (default) or trn3")(
       "Werror", "treat warnings as errors")(
       "max-memory", po::value<std::string>()->value_name("SIZE")->default_value("4G"),
-      "most host memory the source may make trn-as use, e.g. 512M (0: no limit)");
+      "most host memory the source may make trn-as use, e.g. 512M (0: no limit)")(
+      "max-errors", po::value<unsigned>()->value_name("N")->default_value(20),
+      "stop after N errors (0: report every error)");
   po::options_description All;
   All.add(Visible).add_options()("input", po::value<std::vector<std::string>>());
   po::positional_options_description Positional;
@@ -74,6 +76,7 @@ int run(int argc, char **argv) {
   if (VM.count("include"))
     Opts.IncludeDirs = VM["include"].as<std::vector<std::string>>();
   Opts.WarningsAsErrors = VM.count("Werror") > 0;
+  Opts.MaxErrors = VM["max-errors"].as<unsigned>();
   if (VM.count("chip")) {
     std::string Name = VM["chip"].as<std::string>();
     Opts.Chip = trn::isa::lookupChip(Name);

@@ -248,20 +248,9 @@ int run(int argc, char **argv) {
     Checks.push_back(
         {&tensorNamed(P, Name, "check"), readNpy("check", Name, File, E.memoryBudget())});
     // A reference of the wrong shape or dtype is refused now, not after
-    // the run: compare() looks at the shapes before any value, and the
-    // dtype is tried on the first element alone (not a whole zero tensor).
-    const object::Tensor &T = *Checks.back().first;
-    const npy::Array &Ref = Checks.back().second;
-    object::Tensor One = T;
-    One.Shape = {1};
-    npy::Array First{Ref.Descr,
-                     {1},
-                     false,
-                     {Ref.Data.begin(), Ref.Data.begin() + std::min<size_t>(Ref.Data.size(), 8)}};
-    auto C = Ref.Shape != T.Shape ? emu::compare(T, {}, Ref, 0, 0, 0)
-                                  : emu::compare(One, std::vector<uint8_t>(8), First, 0, 0, 0);
-    if (auto *Err = std::get_if<std::string>(&C))
-      throw UsageError{fmt::format("--check {}: {}", T.Name, *Err)};
+    // the run; the message names the file as --in's do.
+    if (auto Err = emu::checkReference(*Checks.back().first, Checks.back().second))
+      throw UsageError{fmt::format("--check {}: {}: {}", Name, File, *Err)};
   }
 
   // Observers, only those asked for. The race detector comes first, so a
@@ -282,7 +271,7 @@ int run(int argc, char **argv) {
   }
   std::unique_ptr<trace::TextTrace> Text;
   if (VM.count("trace-text")) {
-    Text = std::make_unique<trace::TextTrace>(E, llvm::outs());
+    Text = std::make_unique<trace::TextTrace>(llvm::outs());
     E.addObserver(Text.get());
   }
   // The trace streams into a temporary file that becomes FILE when whole.

@@ -3,7 +3,8 @@
 // The assembly language is described in docs/assembly.md. Every mnemonic,
 // operand and enum spelling comes from the generated ISA tables. Errors are
 // reported clang-style through llvm::SourceMgr (file:line:col, the source
-// line, a caret), all of them in one run, recovering at the next line.
+// line, a caret), recovering at the next line, up to Options::MaxErrors of
+// them in one run.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRN_ASM_ASSEMBLER_H
@@ -34,6 +35,9 @@ struct Options {
   // does; only tests of the encoding alone, which assemble instructions no
   // program would hold, turn it off. Each operand alone is checked anyway.
   bool Verify = true;
+  // Stop reading after this many errors (0: never), as compilers do: past
+  // the first few, errors in a wrong or garbled file say nothing new.
+  unsigned MaxErrors = 20;
 };
 
 struct Result {

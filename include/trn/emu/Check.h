@@ -6,6 +6,7 @@
 #include "trn/object/Program.h"
 
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 #include <variant>
@@ -26,12 +27,17 @@ struct CheckResult {
   bool ok() const { return Mismatches == 0; }
 };
 
+// Whether a reference can be compared with tensor T (its shape and dtype),
+// without looking at any value: a message saying why not, or nothing.
+std::optional<std::string> checkReference(const object::Tensor &T, const npy::Array &Reference);
+
 // Compares a tensor's bytes with a reference array elementwise, as
 // numpy.allclose does: |got - expected| <= atol + rtol * |expected|, except
 // that NaN matches NaN and an infinity matches only itself. The reference
 // may be float64/float32/float16 or integer data, or for bf16 and fp8
-// tensors their raw bits (<u2 / |u1); its shape must be the tensor's. A
-// mismatch involving NaN or infinity makes the max errors infinite.
+// tensors their raw bits (<u2 / |u1); its shape must be the tensor's and
+// both must hold every element (else a message). A mismatch involving NaN
+// or infinity makes the max errors infinite.
 std::variant<CheckResult, std::string> compare(const object::Tensor &T,
                                                std::span<const uint8_t> Got,
                                                const npy::Array &Reference, double RTol,

@@ -58,6 +58,10 @@ std::vector<uint8_t> serialize(const Array &A);
 std::vector<uint8_t> serializeHeader(std::string_view Descr, bool FortranOrder,
                                      std::span<const uint64_t> Shape);
 
+// A shape as Python writes the tuple, as every message about shapes shows
+// it: (), (5,), (2, 3).
+std::string shapeText(std::span<const uint64_t> Shape);
+
 // The descr trnemu writes for a dtype ("<f4" for fp32, "<u2" for bf16, ...).
 const char *descrFor(isa::DType T);
 

@@ -49,12 +49,11 @@ private:
 
 class TextTrace : public emu::Observer {
 public:
-  TextTrace(const emu::Emulator &E, llvm::raw_ostream &OS);
+  explicit TextTrace(llvm::raw_ostream &OS);
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
 
 private:
-  const emu::Emulator &E;
   llvm::raw_ostream &OS;
 };
 

@@ -2,8 +2,8 @@
 # RUN: not trn-as %s -o %t.o 2>&1 | FileCheck --strict-whitespace %s
 # RUN: test ! -e %t.o
 #
-# Every error is reported in one run: after an error the assembler skips to
-# the next line and goes on. Declarations after an error still take effect;
+# Every error is reported in one run (up to --max-errors, see max-errors.s):
+# after an error the assembler skips to the next line and goes on. Declarations after an error still take effect;
 # a declaration that failed defines nothing, so its later uses are errors too.
 # Label errors come after the last line, when labels are resolved.
 

@@ -6,6 +6,9 @@
       is comma-separated ('4,8'; '' for a 0-d array), VALUES is
       comma-separated numbers, 'arange' (0, 1, 2, ...; 'arange,K=V,...'
       replaces element K by V) or 'fill:V'.
+  npy.py write OUT DESCR SHAPE VALUES HEADER_BYTES
+      The same as a version 2.0 file whose header is padded with spaces to
+      HEADER_BYTES (for headers too long to be safe).
   npy.py raw OUT BYTES
       Writes the Python bytes literal BYTES as is (for corrupt files).
   npy.py head IN OUT N
@@ -23,18 +26,21 @@ FORMATS = {'<f4': 'f', '<f8': 'd', '<f2': 'e', '<i4': 'i', '<u4': 'I', '<i2': 'h
            '<u2': 'H', '|i1': 'b', '|u1': 'B', '<i8': 'q', '<u8': 'Q'}
 
 
-def header_bytes(descr, shape):
+def header_bytes(descr, shape, padded_to=None):
     if len(shape) == 1:
         shape_text = f'({shape[0]},)'
     else:
         shape_text = '(' + ', '.join(str(d) for d in shape) + ')'
     header = f"{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape_text}, }}"
+    if padded_to is not None:
+        header += ' ' * (padded_to - len(header) - 1) + '\n'
+        return b'\x93NUMPY\x02\x00' + struct.pack('<I', len(header)) + header.encode('latin1')
     total = 10 + len(header) + 1
     header += ' ' * ((64 - total % 64) % 64) + '\n'
     return b'\x93NUMPY\x01\x00' + struct.pack('<H', len(header)) + header.encode('latin1')
 
 
-def write(out, descr, shape_text, values_text):
+def write(out, descr, shape_text, values_text, padded_to=None):
     shape = [int(d) for d in shape_text.split(',') if d.strip()]
     count = 1
     for d in shape:
@@ -54,7 +60,7 @@ def write(out, descr, shape_text, values_text):
         values = [int(v) for v in values]
     data = b''.join(struct.pack('<' + fmt, v) for v in values)
     with open(out, 'wb') as f:
-        f.write(header_bytes(descr, shape) + data)
+        f.write(header_bytes(descr, shape, padded_to and int(padded_to)) + data)
 
 
 def dump(path):
@@ -88,7 +94,7 @@ def dump(path):
 
 def main(argv):
     if argv[1] == 'write':
-        write(*argv[2:6])
+        write(*argv[2:7])
     elif argv[1] == 'raw':
         with open(argv[2], 'wb') as f:
             f.write(ast.literal_eval(argv[3]))
