@@ -21,6 +21,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <numeric>
 
 namespace trn::assembler {
 
@@ -935,11 +936,16 @@ void Parser::verify() {
       All.push_back(std::move(F));
     }
   }
-  std::stable_sort(All.begin(), All.end(), [](const Found &A, const Found &B) {
-    return std::tie(A.Where.File, A.Where.Line, A.Where.Col) <
-           std::tie(B.Where.File, B.Where.Line, B.Where.Col);
+  // Source order, ties in the order found (an index, not std::stable_sort,
+  // whose temporary buffer libstdc++ 12 deprecates under Clang).
+  std::vector<size_t> Order(All.size());
+  std::iota(Order.begin(), Order.end(), size_t(0));
+  std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    return std::tie(All[A].Where.File, All[A].Where.Line, All[A].Where.Col, A) <
+           std::tie(All[B].Where.File, All[B].Where.Line, All[B].Where.Col, B);
   });
-  for (const Found &F : All) {
+  for (size_t K : Order) {
+    const Found &F = All[K];
     report(SourceMgr::DK_Error, F.Range.Start, F.Message, F.Range);
     if (F.NoteLoc.isValid())
       SM.PrintMessage(Diag, F.NoteLoc, SourceMgr::DK_Note, F.Note);

@@ -229,7 +229,7 @@ std::vector<unsigned> DmaModel::advance(int64_t To) {
   rebalance();
   std::vector<unsigned> Out;
   Out.swap(Done);
-  std::stable_sort(Out.begin(), Out.end());
+  std::sort(Out.begin(), Out.end()); // queue numbers: equal ones are alike
   return Out;
 }
 

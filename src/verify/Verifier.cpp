@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 #include <tuple>
 #include <variant>
 
@@ -240,9 +241,19 @@ void sortBySource(const object::Program &P, std::vector<ProgramDiagnostic> &Out)
     object::SourceLoc L = D.Index < S.Locs.size() ? S.Locs[D.Index] : object::SourceLoc{};
     return std::make_tuple(L.Line == 0, L.File, L.Line, L.Col);
   };
-  std::stable_sort(
-      Out.begin(), Out.end(),
-      [&](const ProgramDiagnostic &A, const ProgramDiagnostic &B) { return Key(A) < Key(B); });
+  // Source order, ties in the order found (an index, not std::stable_sort,
+  // whose temporary buffer libstdc++ 12 deprecates under Clang).
+  std::vector<size_t> Order(Out.size());
+  std::iota(Order.begin(), Order.end(), size_t(0));
+  std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    return std::tuple_cat(Key(Out[A]), std::make_tuple(A)) <
+           std::tuple_cat(Key(Out[B]), std::make_tuple(B));
+  });
+  std::vector<ProgramDiagnostic> Sorted;
+  Sorted.reserve(Out.size());
+  for (size_t K : Order)
+    Sorted.push_back(std::move(Out[K]));
+  Out = std::move(Sorted);
 }
 
 } // namespace
