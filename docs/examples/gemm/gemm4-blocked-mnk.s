@@ -93,8 +93,13 @@ sp_k:
     sp.blt r1, r7, sp_k
 # rhs for N-block 1, in two column halves of all 8 k-tiles (the first
 # half-tile of N-block 1 needs only the first): 128 partitions (k-rows) x 8
-# k-tiles (128 rows apart) x 256 columns.
-    sp.dma_copy rhs_all[:, :, TN:TN + NH], ap(hbm bf16, [N, TK], addr(rhs) + 2 * TN, [TK * N, KT], [1, NH]), q1.2 signal(nb1_lo, 16)
+# k-tiles (128 rows apart) x 256 columns. They wait until the first two
+# k-steps of lhsT have landed, so that their 1 MiB does not take HBM
+# bandwidth from the operands the PE is waiting for: on trn1, where a
+# trigger costs SP only 46 ns, every load is otherwise in flight at once
+# and k-step 1 landed 3.5 us after k-step 0 (on trn2 SP's 600 ns triggers
+# stagger them anyway).
+    sp.dma_copy rhs_all[:, :, TN:TN + NH], ap(hbm bf16, [N, TK], addr(rhs) + 2 * TN, [TK * N, KT], [1, NH]), q1.2 wait(lhs_in >= 32) signal(nb1_lo, 16)
     sp.dma_copy rhs_all[:, :, TN + NH:N], ap(hbm bf16, [N, TK], addr(rhs) + 2 * (TN + NH), [TK * N, KT], [1, NH]), q1.3 signal(nb1_hi, 16)
 
 # ---- ACT: rhs[k, 0:512], one k-step per transfer (r1 = k * TK * N in rhs,
