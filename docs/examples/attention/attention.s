@@ -303,6 +303,11 @@ dve_same:
     dve.blt r1, r11, dve_loop
 
 #===-- ACT ----------------------------------------------------------------===#
+# First exp(-inf) = 0 into alpha slot 0 (step 0 rewrites it): ScalarE loads
+# the exp table set (1.28 us on trn2) while the loads are in flight, rather
+# than in front of step 0's exp. nm slot 4 holds +inf once POOL has built
+# the mask (msk).
+    act.activation alpha[:, 0:1], nm[:, 4:5], exp, scale=-1.0 wait(msk >= 1)
     act.li r1, 0
     act.li r2, 0
     act.li r3, 0
