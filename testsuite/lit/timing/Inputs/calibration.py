@@ -174,13 +174,14 @@ def signal_delay(emu):
     return on(rows, "ACT")[0][0] - on(rows, "q0.0")[0][1]
 
 
-def dependent_chain(emu, engine, line, chip):
+def dependent_chain(emu, engine, line, chip, ghz=None):
     """Eight instructions, each reading what the one before wrote: the start
-    to start interval in the steady state (ns)."""
+    to start interval in the steady state, in ns, or in cycles at ghz."""
     text = ".sbuf a : fp32[128, 1]\n.sem z\n    pool.memset a, 0.0 signal(z)\n" + \
         f"    {engine}.nop wait(z >= 1)\n" + "".join(f"    {line}\n" for _ in range(8))
     starts = [r[0] for r in on(emu.trace(f"chain-{engine}.s", text, chip), engine.upper()) if "nop" not in r[4]]
-    return (starts[-1] - starts[2]) / (len(starts) - 3)
+    ns = (starts[-1] - starts[2]) / (len(starts) - 3)
+    return ns * ghz if ghz else ns
 
 
 def matmul_floor(emu):
@@ -217,7 +218,7 @@ def tutorial_step(emu, step):
     a, b = TUTORIAL_RUNS[step]
     reps = {}
     for u in (a, b):
-        text, m, n = tutorial.GENERATORS[step](u)
+        text, _, _ = tutorial.GENERATORS[step](u)
         reps[u] = emu.report(f"tutorial{step}-{u}.s", text, "trn1")
     per_unit = (reps[b]["total_time_ns"] - reps[a]["total_time_ns"]) / (b - a)
     units = tutorial.STEPS[step][2]
@@ -249,29 +250,29 @@ def measure(emu, jobs):
             "dge": pool.submit(dge_trigger, emu),
             "table": pool.submit(table_load, emu),
             "signal": pool.submit(signal_delay, emu),
-            "dve": pool.submit(dependent_chain, emu, "dve", "dve.tensor_scalar a, a, add, 1.0", "trn1"),
+            "dve": pool.submit(dependent_chain, emu, "dve", "dve.tensor_scalar a, a, add, 1.0", "trn1", 1.12),
             "act": pool.submit(dependent_chain, emu, "act", "act.activation a, a, copy", "trn1"),
             "mmfloor": pool.submit(matmul_floor, emu),
             "ldst": pool.submit(load_stationary, emu),
             "didt": pool.submit(throttle, emu),
         }
         got = {k: f.result() for k, f in small.items()}
-        got["dve"] *= 1.12                           # DVE cycles at trn1's 1.12 GHz
         got["didt0"], got["didt1"] = got.pop("didt")
         return got, {s: f.result() for s, f in steps.items()}
 
 
+# How each figure is shown: its unit and decimals.
+SHOWN = {"dma256": "{:.1f}%", "dma1k": "{:.1f}%", "dma2k": "{:.1f}%", "dma4k": "{:.1f}%", "dma16q": "{:.1f}%",
+         "dmafixed": "{:.3f} ns", "dge": "{:.3f} ns", "table": "{:.3f} ns", "signal": "{:.3f} ns",
+         "dve": "{:.1f} cycles", "act": "{:.3f} ns", "mmfloor": "{:.1f} cycles", "ldst": "{:.1f} cycles",
+         "didt0": "{:.1f}%", "didt1": "{:.3f} ns"}
+
+
 def table(got, steps):
-    units = {"dma256": "%", "dma1k": "%", "dma2k": "%", "dma4k": "%", "dma16q": "%", "dmafixed": " ns",
-             "dge": " ns", "table": " ns", "signal": " ns", "dve": " cycles", "act": " ns",
-             "mmfloor": " cycles", "ldst": " cycles", "didt0": "%", "didt1": " ns"}
     lines = ["| Effect | Chip | Published | Source | trnemu | Ratio |", "|---|---|---|---|---|---|"]
     for key, (effect, chip, text, value, src) in PUBLISHED.items():
         v = got[key]
-        shown = f"{v:.1f}{units[key]}" if units[key] == "%" else f"{v:.3f}{units[key]}"
-        if units[key] == " cycles":
-            shown = f"{v:.1f} cycles"
-        lines.append(f"| {effect} | {chip} | {text} | {src} | {shown} | {fmt_ratio(v, value)} |")
+        lines.append(f"| {effect} | {chip} | {text} | {src} | {SHOWN[key].format(v)} | {fmt_ratio(v, value)} |")
     for s in (1, 2, 3, 4):
         ms, hfu = TUTORIAL_PUBLISHED[s]
         t, mfu, per_unit = steps[s]

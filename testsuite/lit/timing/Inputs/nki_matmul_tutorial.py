@@ -14,8 +14,8 @@ its compiler is chosen here, the same way for every step, and documented in
 docs/timing-model.md section 16:
 
 - loads are triggered by SP, in program order, on QUEUES queues per operand
-  (transfer g of an operand on queue g mod QUEUES); stores by ACT on two
-  queues; PSUM is evacuated by DVE (steps 1-3) or, for step 4's packing
+  (2 for step 4's larger transfers; transfer g of an operand on queue
+  g mod the queues); stores by ACT on two queues; PSUM is evacuated by DVE (steps 1-3) or, for step 4's packing
   copies, by ACT; step 4's memsets run on GpSimd;
 - buffers: as many as fit in trn1's 192 KiB per partition, reused tile by
   tile: a load waits only for the last matmul that read the bytes it
@@ -261,7 +261,6 @@ def step4(units):
     mm = 0                                # matmuls in program order
     ldone = {}                            # lhsT (mb, k, bk) -> last matmul index that reads it
     rdone = {}                            # rhs (k, bk) -> last matmul index that reads it
-    add_of = {}                           # (n, mb, bm, bn, k) -> index of the tensor_tensor
     for ni in range(units):
         for j in range(ntile):
             # result tile j is free once ACT has packed it from the previous N-block
