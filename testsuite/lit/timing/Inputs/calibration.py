@@ -48,7 +48,7 @@ SOURCES = {
     "A1": "`nki/guides/architecture/trainium_inferentia2_arch.rst` (NeuronCore-v2)",
     "PERF": "`nki/deep-dives/nki_perf_guide.rst`, Opt #5a and its NC-v2 profile (fig. 16)",
     "EXP": "`tools/neuron-explorer/overview-summary-page.rst`, \"Understanding throttling\"",
-    "MM-TUT": "`general/nki/tutorials/matrix_multiplication.rst` at commit 2086a70af5c1 (Neuron 2.2x), "
+    "MM-TUT": "`general/nki/tutorials/matrix_multiplication.rst` at commit 2086a70af5c1, "
               "\"Testing Correctness and Benchmarking\": P99 latency (`nki.benchmark`) and HFU of the four "
               "kernels on [4096, 8192] @ [8192, 8192] BF16, Trn1.32xlarge (the table is gone from later "
               "versions of the page)",
