@@ -1,10 +1,10 @@
 """The four kernels of AWS's NKI matrix-multiplication tutorial, as trnemu
 assembly, for the calibration table (calibration.py).
 
-The tutorial (aws-neuron/aws-neuron-sdk, general/nki/tutorials/
-matrix_multiplication.rst and general/nki/examples/matrix_multiplication/
-matrix_multiplication_nki_kernels.py at commit 2086a70af5c1) benchmarks its kernels on
-[4096, 8192] @ [8192, 8192] bf16 (lhsT [K = 8192, M = 4096], rhs [8192,
+The tutorial (aws-neuron/aws-neuron-sdk at commit 2086a70af5c1,
+general/nki/tutorials/matrix_multiplication.rst and general/nki/examples/
+matrix_multiplication/matrix_multiplication_nki_kernels.py) benchmarks its
+kernels on [4096, 8192] @ [8192, 8192] bf16 (lhsT [K = 8192, M = 4096], rhs [8192,
 N = 8192], the result bf16) on one trn1 NeuronCore. Each kernel below does
 what the NKI code does, instruction for instruction where NKI names the
 instruction (one dma_copy per nl.load / nl.store, one matmul per
