@@ -145,7 +145,11 @@ sp_store:
     pe.li r8, 0
     pe.li r9, 0
     pe.li r10, NS
-    pe.li r11, NS + 3           # iterations: the last step's tail runs three later
+    pe.li r11, NS + 4           # iterations: the last step's P V runs four later
+    pe.li r15, 0
+    pe.li r16, 0
+    pe.li r31, NS + 3
+    pe.li r32, 4
     pe.li r12, 3
     pe.li r13, NB - 1
     pe.li r14, NA
@@ -178,16 +182,29 @@ pe_first:
     pe.transpose xT_ps[:, 0, 1, :] + r25, q_s[:, 0, :] + r26 signal(xt)
 pe_tail:
     pe.blt r1, r12, pe_next
-    # Step g - 3: P^T into PSUM, then (P^T)^T V_j = P V_j.
+    pe.bge r1, r31, pe_pv       # no step g - 3 left to transpose
+    # Step g - 3: P^T into PSUM.
     pe.addi r24, r1, -3
     pe.andi r25, r24, 3
     pe.muli r25, r25, 128       # slot of step g - 3
-    pe.addi r26, r1, -2         # ex >= g - 2: P ready;  ptc >= g - 2: P^T in SBUF
-    pe.addi r27, r1, -6         # ptc >= g - 6, oadd >= g - 6: slots released by step g - 7
+    pe.addi r26, r1, -2         # ex >= g - 2: P ready
+    pe.addi r27, r1, -6         # ptc >= g - 6: slot released by step g - 7
     pe.transpose pT_ps[:, 0, :] + r25, p_s[:, 0, :] + r25 wait(ex >= r26, ptc >= r27) signal(tp)
-    pe.muli r28, r9, HD         # V block j
-    matmul pv_ps[:, 0, :] + r25, pT_s[:, 0, :] + r25, v_s[:, 0, :] + r28 wait(ptc >= r26, oadd >= r27) signal(pv)
+pe_pv:
+    # Step g - 4: (P^T)^T V_j = P V_j, a step after its transpose, so
+    # that ACT's copy of P^T to SBUF (and its hand-offs) has a whole
+    # iteration to land.
+    pe.blt r1, r32, pe_next
+    pe.addi r33, r1, -4
+    pe.andi r33, r33, 3
+    pe.muli r33, r33, 128       # slot of step g - 4
+    pe.addi r34, r1, -3         # ptc >= g - 3: P^T of step g - 4 in SBUF
+    pe.addi r35, r1, -7         # oadd >= g - 7: pv_ps slot released by step g - 8
+    pe.muli r28, r16, HD        # V block j
+    matmul pv_ps[:, 0, :] + r33, pT_s[:, 0, :] + r33, v_s[:, 0, :] + r28 wait(ptc >= r34, oadd >= r35) signal(pv)
 pe_next:
+    pe.mov r15, r8
+    pe.mov r16, r9
     pe.mov r8, r6
     pe.mov r9, r7
     pe.mov r6, r4
@@ -286,6 +303,11 @@ dve_same:
     dve.blt r1, r11, dve_loop
 
 #===-- ACT ----------------------------------------------------------------===#
+# First exp(-inf) = 0 into alpha slot 0 (step 0 rewrites it): ScalarE loads
+# the exp table set (1.28 us on trn2) while the loads are in flight, rather
+# than in front of step 0's exp. nm slot 4 holds +inf once POOL has built
+# the mask (msk).
+    act.activation alpha[:, 0:1], nm[:, 4:5], exp, scale=-1.0 wait(msk >= 1)
     act.li r1, 0
     act.li r2, 0
     act.li r3, 0

@@ -25,7 +25,7 @@
 # Reuse (bands b and b + 8 share slots):
 #   load(b) into xb   waits until DVE has reduced band b - 8:    rd >= b - 7
 #   ACT(b) into ob    waits until store(b - 8) has completed:   st<j> >= g - 1
-#   sm is rewritten by DVE(b) after load(b), hence after ACT(b - 8) read it.
+#   DVE(b) into sm    waits until ACT has scaled band b - 8:    sc >= b - 7
 
 .chip trn2
 .const P = 128
@@ -49,6 +49,7 @@
 .sem ld2
 .sem ld3
 .sem rd                        # DVE -> SP, ACT: band b reduced (+1 per band, in order)
+.sem sc                        # ACT -> DVE: band b scaled (its sm slot is free)
 .sem st0                       # +1 per band 0 of a group stored (q4.0)
 .sem st1
 .sem st2
@@ -85,11 +86,16 @@ sp_group:
     dve.li r3, 0
     dve.li r4, 0
     dve.li r6, 1
+    dve.li r7, -7               # sc >= b - 7
 dve_group:
-    tensor_reduce sm[:, 0, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + 0 * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld0 >= r6) signal(rd)
-    tensor_reduce sm[:, 1, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + 1 * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld1 >= r6) signal(rd)
-    tensor_reduce sm[:, 2, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + 2 * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld2 >= r6) signal(rd)
-    tensor_reduce sm[:, 3, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + 3 * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld3 >= r6) signal(rd)
+    tensor_reduce sm[:, 0, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + 0 * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld0 >= r6, sc >= r7) signal(rd)
+    dve.addi r7, r7, 1
+    tensor_reduce sm[:, 1, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + 1 * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld1 >= r6, sc >= r7) signal(rd)
+    dve.addi r7, r7, 1
+    tensor_reduce sm[:, 2, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + 2 * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld2 >= r6, sc >= r7) signal(rd)
+    dve.addi r7, r7, 1
+    tensor_reduce sm[:, 3, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + 3 * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld3 >= r6, sc >= r7) signal(rd)
+    dve.addi r7, r7, 1
     dve.xori r3, r3, 4 * BIN
     dve.xori r4, r4, 4 * BOUT
     dve.addi r6, r6, 1
@@ -106,16 +112,16 @@ dve_group:
     act.li r6, 1                # rd >= b + 1
     act.li r7, -1               # st<j> >= g - 1
 act_group:
-    act.activation ob[:, 0, :] + r4, sm[:, 0, :] + r4, copy, scale=0.25 wait(rd >= r6, st0 >= r7)
+    act.activation ob[:, 0, :] + r4, sm[:, 0, :] + r4, copy, scale=0.25 wait(rd >= r6, st0 >= r7) signal(sc)
     act.dma_copy out[:, 0:HB/2, :] + r5, ob[:, 0, :] + r4, q4.0 signal(st0)
     act.addi r6, r6, 1
-    act.activation ob[:, 1, :] + r4, sm[:, 1, :] + r4, copy, scale=0.25 wait(rd >= r6, st1 >= r7)
+    act.activation ob[:, 1, :] + r4, sm[:, 1, :] + r4, copy, scale=0.25 wait(rd >= r6, st1 >= r7) signal(sc)
     act.dma_copy out[:, 1*(HB/2):2*(HB/2), :] + r5, ob[:, 1, :] + r4, q5.0 signal(st1)
     act.addi r6, r6, 1
-    act.activation ob[:, 2, :] + r4, sm[:, 2, :] + r4, copy, scale=0.25 wait(rd >= r6, st2 >= r7)
+    act.activation ob[:, 2, :] + r4, sm[:, 2, :] + r4, copy, scale=0.25 wait(rd >= r6, st2 >= r7) signal(sc)
     act.dma_copy out[:, 2*(HB/2):3*(HB/2), :] + r5, ob[:, 2, :] + r4, q6.0 signal(st2)
     act.addi r6, r6, 1
-    act.activation ob[:, 3, :] + r4, sm[:, 3, :] + r4, copy, scale=0.25 wait(rd >= r6, st3 >= r7)
+    act.activation ob[:, 3, :] + r4, sm[:, 3, :] + r4, copy, scale=0.25 wait(rd >= r6, st3 >= r7) signal(sc)
     act.dma_copy out[:, 3*(HB/2):4*(HB/2), :] + r5, ob[:, 3, :] + r4, q7.0 signal(st3)
     act.addi r6, r6, 1
     act.xori r4, r4, 4 * BOUT

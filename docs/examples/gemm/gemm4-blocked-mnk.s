@@ -47,7 +47,8 @@
 #                  N-block 1: for m: for half h: for k: acc[m][h] (+)= ...
 #   DVE  (evac):   N-block 0: tile m after its last matmul (mm >= 57 + m)
 #   ACT  (evac):   N-block 1: half-tile (m, h) after its 8 matmuls
-#   POOL (stores): every tile and half-tile once copied, on 4 queues
+#   SP   (stores): after its loads, every tile and half-tile once copied, on
+#                  4 queues
 #
 # SBUF holds the whole result too (32 KiB per partition), so no copy waits
 # for a store; the run ends when the last store has drained.
@@ -93,8 +94,13 @@ sp_k:
     sp.blt r1, r7, sp_k
 # rhs for N-block 1, in two column halves of all 8 k-tiles (the first
 # half-tile of N-block 1 needs only the first): 128 partitions (k-rows) x 8
-# k-tiles (128 rows apart) x 256 columns.
-    sp.dma_copy rhs_all[:, :, TN:TN + NH], ap(hbm bf16, [N, TK], addr(rhs) + 2 * TN, [TK * N, KT], [1, NH]), q1.2 signal(nb1_lo, 16)
+# k-tiles (128 rows apart) x 256 columns. They wait until the first two
+# k-steps of lhsT have landed, so that their 1 MiB does not take HBM
+# bandwidth from the operands the PE is waiting for: on trn1, where a
+# trigger costs SP only 46 ns, every load is otherwise in flight at once
+# and k-step 1 landed 3.5 us after k-step 0 (on trn2 SP's 600 ns triggers
+# stagger them anyway).
+    sp.dma_copy rhs_all[:, :, TN:TN + NH], ap(hbm bf16, [N, TK], addr(rhs) + 2 * TN, [TK * N, KT], [1, NH]), q1.2 wait(lhs_in >= 32) signal(nb1_lo, 16)
     sp.dma_copy rhs_all[:, :, TN + NH:N], ap(hbm bf16, [N, TK], addr(rhs) + 2 * (TN + NH), [TK * N, KT], [1, NH]), q1.3 signal(nb1_hi, 16)
 
 # ---- ACT: rhs[k, 0:512], one k-step per transfer (r1 = k * TK * N in rhs,
@@ -217,41 +223,45 @@ act_m:
     act.tensor_copy res1[:, 14, :], acc[:, 7, 0:NH] wait(mm >= KT * MT + 15 * KT) signal(evac1)
     act.tensor_copy res1[:, 15, :], acc[:, 7, NH:TN] wait(mm >= KT * MT + 16 * KT) signal(evac1)
 
-# ---- POOL: the stores, round-robin over 4 queues (a store of 256 KiB takes
+# ---- SP, after its loads: the stores, round-robin over 4 queues (a store of 256 KiB takes
 # ~2 us, one of 128 KiB ~1.7 us, and a queue runs one at a time). Nothing
-# waits for them: the run ends when they have drained.
+# waits for them: the run ends when they have drained. SP triggers them,
+# not GpSimd: a DMA instruction on GpSimd builds its descriptors in
+# software (600 ns, on trn1 as on trn2), one from SP costs 46 ns on trn1
+# (static descriptors) and 600 ns on trn2 (the hardware generator), and SP
+# is idle once its loads are out.
 # N-block 0, four tiles per iteration: r1 = m * TM * N (row block m of out),
 # r2 = m * TN (result slot m), r3 = m + 1.
-    pool.li r1, 0
-    pool.li r2, 0
-    pool.li r3, 1
-    pool.li r4, M * N
-pool_b0:
-    pool.dma_copy out[0:128, 0:TN] + r1, res0[:, 0, :] + r2, q2.0 wait(evac0 >= r3)
-    pool.addi r3, r3, 1
-    pool.dma_copy out[128:256, 0:TN] + r1, res0[:, 1, :] + r2, q2.1 wait(evac0 >= r3)
-    pool.addi r3, r3, 1
-    pool.dma_copy out[256:384, 0:TN] + r1, res0[:, 2, :] + r2, q2.2 wait(evac0 >= r3)
-    pool.addi r3, r3, 1
-    pool.dma_copy out[384:512, 0:TN] + r1, res0[:, 3, :] + r2, q2.3 wait(evac0 >= r3)
-    pool.addi r3, r3, 1
-    pool.addi r1, r1, 4 * TM * N
-    pool.addi r2, r2, 4 * TN
-    pool.blt r1, r4, pool_b0
+    sp.li r1, 0
+    sp.li r2, 0
+    sp.li r3, 1
+    sp.li r4, M * N
+sp_b0:
+    sp.dma_copy out[0:128, 0:TN] + r1, res0[:, 0, :] + r2, q2.0 wait(evac0 >= r3)
+    sp.addi r3, r3, 1
+    sp.dma_copy out[128:256, 0:TN] + r1, res0[:, 1, :] + r2, q2.1 wait(evac0 >= r3)
+    sp.addi r3, r3, 1
+    sp.dma_copy out[256:384, 0:TN] + r1, res0[:, 2, :] + r2, q2.2 wait(evac0 >= r3)
+    sp.addi r3, r3, 1
+    sp.dma_copy out[384:512, 0:TN] + r1, res0[:, 3, :] + r2, q2.3 wait(evac0 >= r3)
+    sp.addi r3, r3, 1
+    sp.addi r1, r1, 4 * TM * N
+    sp.addi r2, r2, 4 * TN
+    sp.blt r1, r4, sp_b0
 # N-block 1, two tiles (four half-tiles) per iteration: r1 = m * TM * N,
 # r2 = m * TN (half-tile slot 2m), r3 = 2m + 1.
-    pool.li r1, 0
-    pool.li r2, 0
-    pool.li r3, 1
-pool_b1:
-    pool.dma_copy out[0:128, TN:TN + NH] + r1, res1[:, 0, :] + r2, q2.0 wait(evac1 >= r3)
-    pool.addi r3, r3, 1
-    pool.dma_copy out[0:128, TN + NH:N] + r1, res1[:, 1, :] + r2, q2.1 wait(evac1 >= r3)
-    pool.addi r3, r3, 1
-    pool.dma_copy out[128:256, TN:TN + NH] + r1, res1[:, 2, :] + r2, q2.2 wait(evac1 >= r3)
-    pool.addi r3, r3, 1
-    pool.dma_copy out[128:256, TN + NH:N] + r1, res1[:, 3, :] + r2, q2.3 wait(evac1 >= r3)
-    pool.addi r3, r3, 1
-    pool.addi r1, r1, 2 * TM * N
-    pool.addi r2, r2, 2 * TN
-    pool.blt r1, r4, pool_b1
+    sp.li r1, 0
+    sp.li r2, 0
+    sp.li r3, 1
+sp_b1:
+    sp.dma_copy out[0:128, TN:TN + NH] + r1, res1[:, 0, :] + r2, q2.0 wait(evac1 >= r3)
+    sp.addi r3, r3, 1
+    sp.dma_copy out[0:128, TN + NH:N] + r1, res1[:, 1, :] + r2, q2.1 wait(evac1 >= r3)
+    sp.addi r3, r3, 1
+    sp.dma_copy out[128:256, TN:TN + NH] + r1, res1[:, 2, :] + r2, q2.2 wait(evac1 >= r3)
+    sp.addi r3, r3, 1
+    sp.dma_copy out[128:256, TN + NH:N] + r1, res1[:, 3, :] + r2, q2.3 wait(evac1 >= r3)
+    sp.addi r3, r3, 1
+    sp.addi r1, r1, 2 * TM * N
+    sp.addi r2, r2, 2 * TN
+    sp.blt r1, r4, sp_b1

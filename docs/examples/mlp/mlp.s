@@ -21,17 +21,17 @@
 #            tiles accumulate in one PSUM slot y_ps [128 tokens, 256 d]:
 #              stat = h^T[ht tile, tt tile] [128 h, 128 t]  (what phase 1 made)
 #              mov  = W2[ht tile, half]     [128 h, 256 d]  (W2 as stored)
-#            ACT copies the slot to SBUF, SP stores the tile.
+#            ACT copies the slot to SBUF and stores the tile.
 #   Only x needs transposing: 16 PE transposes of [128 t, 128 d] blocks.
 #
 # Streams (every hand-over is a semaphore; DMA completions count +16):
-#   SP   loads x (4 row tiles, 4 queues), W1 (4 column quarters, 2 queues)
-#        and W2 (2 row halves, 2 queues), then stores the 8 tiles of y
-#        (8 queues)
+#   SP   loads x (one transfer), W1 (4 column quarters, 2 queues) and W2
+#        (2 row halves, 2 queues)
 #   PE   16 transposes x -> x^T (PSUM, bf16), 32 matmuls of phase 1, 64 of
 #        phase 2
 #   DVE  evacuates x^T from PSUM (4 copies)
-#   ACT  8 GELUs (phase 1), 8 evacuations of y (phase 2)
+#   ACT  loads the GELU table (a one-element GELU at the start), 8 GELUs
+#        (phase 1), 8 evacuations of y and their stores (phase 2, 8 queues)
 # PSUM is double-buffered (two banks for h^T tiles, four slots for y
 # tiles), so PE fills one while ACT drains another.
 
@@ -55,13 +55,14 @@
 .sbuf w2_s : bf16[128, HT, D]     # w2_s[p, ht, d] = W2[128 ht + p, d]
 .sbuf hT_s : bf16[128, HT, T]     # hT_s[p, ht, t] = h[t, 128 ht + p]
 .sbuf y_s  : fp32[128, TT, D]     # y_s[p, tt, d]  = y[128 tt + p, d]
+.sbuf warm : fp32[128, 1]         # the GELU table's warm-up
 
 # PSUM: 8 banks of [128 x 2 KiB]
 .psum xT_ps : bf16[128, DT, T] bank 0   # banks 0-1: x^T, one 1 KiB region per dt
 .psum hT_ps : fp32[128, 2, T] bank 2    # banks 2-3: h^T tile, double-buffered
 .psum y_ps  : fp32[128, 4, 256] bank 4  # banks 4-5: four [128, 256] y tiles in flight
 
-.sem x_ld     # +16 per x tile in SBUF (4 tiles on 4 queues: wait for 64)
+.sem x_ld     # +16: all of x in SBUF (one transfer)
 .sem w1e_ld   # +16 per even W1 column quarter (hidden tiles 0-1, 4-5) in SBUF
 .sem w1o_ld   # +16 per odd W1 column quarter (hidden tiles 2-3, 6-7)
 .sem w2a_ld   # +16: W2 rows 0..511 (hidden tiles 0-3)
@@ -72,17 +73,17 @@
 .sem gelu     # ACT -> PE: +1 per hidden tile in hT_s (and its hT_ps bank free)
 .sem mm2      # PE -> ACT: +1 per output tile accumulated in y_ps
 .sem ev       # ACT -> SP, PE: +1 per output tile in SBUF (and its y_ps slot free)
+.sem wz       # DVE -> ACT: warm is set
 
-#===-- SP: loads, then stores ------------------------------------------===#
+#===-- SP: the loads ----------------------------------------------------===#
 # Phase 1 needs all of x and the first W1 quarter (hidden tiles 0-1) before
 # it can start; the later quarters are needed one every ~1.7 us, W2 only
 # after phase 1 (~7 us in). The loads are issued in that order, and the
 # later ones are held back so that they do not share HBM bandwidth with
-# the ones PE is waiting for.
-    sp.dma_copy x_s[:, 0, :], x[0:128, :], q0.0 signal(x_ld, 16)
-    sp.dma_copy x_s[:, 1, :], x[128:256, :], q1.0 signal(x_ld, 16)
-    sp.dma_copy x_s[:, 2, :], x[256:384, :], q2.0 signal(x_ld, 16)
-    sp.dma_copy x_s[:, 3, :], x[384:512, :], q3.0 signal(x_ld, 16)
+# the ones PE is waiting for. x is one transfer (4 runs of 1 KiB per
+# partition): on trn2 each DMA instruction costs SP 600 ns, and as four
+# transfers, one per row tile, x landed 0.7 us later.
+    sp.dma_copy x_s, ap(hbm bf16, [D, 128], addr(x), [128 * D, TT], [1, D]), q0.0 signal(x_ld, 16)
     # W1 in column quarters of 256: W1[128 dt + p, 256 q ..] -> w1_s[p, dt, 256 q ..]
     # (rows H elements apart, the 4 dt row blocks 128 H elements apart).
     # Even quarters go through q4.0, odd ones through q5.0: a queue
@@ -90,23 +91,12 @@
     # both landed, whatever the other queue does.
     sp.dma_copy w1_s[:, :, 0:256], ap(hbm bf16, [H, 128], addr(w1), [128 * H, DT], [1, 256]), q4.0 signal(w1e_ld, 16)
     sp.dma_copy w1_s[:, :, 512:768], ap(hbm bf16, [H, 128], addr(w1) + 512 * 2, [128 * H, DT], [1, 256]), q4.0 signal(w1e_ld, 16)
-    sp.dma_copy w1_s[:, :, 256:512], ap(hbm bf16, [H, 128], addr(w1) + 256 * 2, [128 * H, DT], [1, 256]), q5.0 wait(x_ld >= 64) signal(w1o_ld, 16)
+    sp.dma_copy w1_s[:, :, 256:512], ap(hbm bf16, [H, 128], addr(w1) + 256 * 2, [128 * H, DT], [1, 256]), q5.0 wait(x_ld >= 16) signal(w1o_ld, 16)
     sp.dma_copy w1_s[:, :, 768:1024], ap(hbm bf16, [H, 128], addr(w1) + 768 * 2, [128 * H, DT], [1, 256]), q5.0 signal(w1o_ld, 16)
     # W2[128 ht + p, :] -> w2_s[p, ht, :], hidden tiles 0-3 and 4-7, once
     # W1's quarters 0 and 2 are in.
     sp.dma_copy w2_s[:, 0:4, :], ap(hbm bf16, [D, 128], addr(w2), [128 * D, 4], [1, D]), q6.0 wait(w1e_ld >= 32) signal(w2a_ld, 16)
     sp.dma_copy w2_s[:, 4:8, :], ap(hbm bf16, [D, 128], addr(w2) + 4 * 128 * D * 2, [128 * D, 4], [1, D]), q7.0 signal(w2b_ld, 16)
-    # Each [128 t, 256 d] tile of y once ACT has evacuated it, on queues of
-    # its own, so that a store never waits behind another one's fixed
-    # latency.
-    sp.dma_copy y[0:128, 0:256], y_s[:, 0, 0:256], q8.0 wait(ev >= 1)
-    sp.dma_copy y[0:128, 256:512], y_s[:, 0, 256:512], q9.0 wait(ev >= 2)
-    sp.dma_copy y[128:256, 0:256], y_s[:, 1, 0:256], q10.0 wait(ev >= 3)
-    sp.dma_copy y[128:256, 256:512], y_s[:, 1, 256:512], q11.0 wait(ev >= 4)
-    sp.dma_copy y[256:384, 0:256], y_s[:, 2, 0:256], q12.0 wait(ev >= 5)
-    sp.dma_copy y[256:384, 256:512], y_s[:, 2, 256:512], q13.0 wait(ev >= 6)
-    sp.dma_copy y[384:512, 0:256], y_s[:, 3, 0:256], q14.0 wait(ev >= 7)
-    sp.dma_copy y[384:512, 256:512], y_s[:, 3, 256:512], q15.0 wait(ev >= 8)
 
 #===-- PE ---------------------------------------------------------------===#
 # x^T: for each dt, the [128 t, 128 d] blocks of the 4 token tiles go to
@@ -115,7 +105,7 @@
     pe.li r2, 0                 # 512 dt: offset of the dt region in xT_ps
     pe.li r3, D
 xpose:
-    pe.transpose xT_ps[:, 0, 0:128] + r2, x_s[:, 0, 0:128] + r1 wait(x_ld >= 64)
+    pe.transpose xT_ps[:, 0, 0:128] + r2, x_s[:, 0, 0:128] + r1 wait(x_ld >= 16)
     pe.transpose xT_ps[:, 0, 128:256] + r2, x_s[:, 1, 0:128] + r1
     pe.transpose xT_ps[:, 0, 256:384] + r2, x_s[:, 2, 0:128] + r1
     pe.transpose xT_ps[:, 0, 384:512] + r2, x_s[:, 3, 0:128] + r1 signal(tr)
@@ -186,6 +176,7 @@ hidden:
     pe.blt r1, r9, phase2
 
 #===-- DVE: x^T from PSUM to SBUF, one dt at a time ----------------------===#
+    dve.memset warm, 0.0 signal(wz)
 # (Four lines rather than a loop: a register offset would make each copy
 # NKI's tensor_copy_dynamic, 300 cycles in the 2x mode instead of 256.)
     dve.tensor_copy xT_s[:, 0, :], xT_ps[:, 0, :] wait(tr >= 1) signal(xcp)
@@ -194,6 +185,9 @@ hidden:
     dve.tensor_copy xT_s[:, 3, :], xT_ps[:, 3, :] wait(tr >= 4) signal(xcp)
 
 #===-- ACT: GELU of each hidden tile, then the evacuation of y ------------===#
+# First a one-element GELU on a constant: ScalarE loads the gelu table set
+# (1.28 us on trn2) while x is still loading, not in front of hidden tile 0.
+    act.activation warm, warm, gelu_apprx_tanh wait(wz >= 1)
     act.li r1, 0                # ht
     act.li r9, HT
 gelu_loop:
@@ -205,6 +199,9 @@ gelu_loop:
     act.addi r1, r1, 1
     act.blt r1, r9, gelu_loop
 
+# Each [128 t, 256 d] tile o = (tt, half) of y: copied out of PSUM, then
+# stored by ACT itself (no hand-off to SP), on queue q(8 + o).0 (register
+# r5 = 16 (8 + o)) so that a store never waits behind another.
     act.li r1, 0                # o
     act.li r9, 2 * TT
 evac:
@@ -213,5 +210,13 @@ evac:
     act.muli r3, r3, 256        # PSUM slot offset
     act.muli r4, r1, 256        # y_s offset of (tt, half): 512 tt + 256 half
     activation y_s[:, 0, 0:256] + r4, y_ps[:, 0, :] + r3, copy wait(mm2 >= r2) signal(ev)
+    act.shri r6, r1, 1
+    act.muli r6, r6, 128 * D    # y offset: 128 D tt + 256 half
+    act.andi r7, r1, 1
+    act.muli r7, r7, 256
+    act.add r6, r6, r7
+    act.muli r5, r1, 16
+    act.addi r5, r5, 128
+    act.dma_copy y[0:128, 0:256] + r6, y_s[:, 0, 0:256] + r4, r5
     act.addi r1, r1, 1
     act.blt r1, r9, evac

@@ -9,7 +9,11 @@
 # holds two sets of four slots per buffer (double buffering by group).
 #
 # Once, at the start:
-#   SP   g [1, D] -> g1, partition 0                             (q8.0)
+#   ACT  g [1, D] -> g1, partition 0                             (q8.0)
+#        (from ACT, so that SP's first trigger is tile 0's load: on trn2
+#        every trigger costs its engine 600 ns); then a one-element rsqrt,
+#        so that ScalarE loads the rsqrt table (1.28 us on trn2) while the
+#        first tiles are in flight
 #   POOL gb = g1 on all 128 partitions                   partition_broadcast
 # Per tile i (= 4g + j):
 #   SP   load   x rows 128i.. -> xb                              (q<j>.0)
@@ -17,7 +21,10 @@
 #        rs   = rsqrt(ss / D + EPS)   activation rsqrt, scale 1/D, bias EPS
 #   DVE  yb[:, 0:DV] = (xb * rs) * gb     scalar_tensor_tensor
 #   POOL yb[:, DV:D] = xb * rs, then * gb  tensor_scalar, tensor_tensor
-#   POOL store yb -> out rows 128i.. once DVE is done too        (q<4+j>.0)
+#   SP   store yb -> out rows 128i.. once DVE and POOL are done  (q<4+j>.0)
+#        (SP, not POOL: GpSimd's software descriptor generation costs
+#        600 ns per DMA, SP's 46 ns on trn1, and SP is idle once the loads
+#        are out)
 # (A DMA whose 128 HBM rows all start at g, ap(hbm fp32, [0, P], addr(g),
 # [1, D]), would broadcast g too, but moves 128 copies through HBM and the
 # DMA queues: see the README.)
@@ -55,6 +62,7 @@
 .sbuf rs : fp32[P, 8]          # rsqrt(ss / D + EPS)
 .sbuf g1 : fp32[1, D]          # g on partition 0
 .sbuf gb : fp32[P, D]          # g on every partition
+.sbuf warm : fp32[P, 1]        # the table load's warm-up rsqrt
 
 .sem ld0                       # +1 per tile 0 of a group loaded (q0.0)
 .sem ld1
@@ -69,20 +77,27 @@
 .sem sc                        # ACT -> DVE: rs of tile i ready (+1 per tile, in order)
 .sem dv                        # DVE -> SP, POOL: DVE's columns of tile i done
 .sem pl                        # POOL -> SP: POOL's columns of tile i done
+.sem wz                        # POOL -> ACT: warm is set
 
 # Registers, per engine: r1 = group g, r2 = GROUPS, r3 = offset of the
 # group's slot set in a [P, 8, D] buffer (0 or 4 D elements), r4 = in a
 # [P, 8] buffer (0 or 4), r5 = HBM offset of the group's first row (4 g TILE
 # elements), r6 and r7 = wait values.
 
-# SP: g, then the loads; tile i waits for dv, pl >= i - 7.
-    sp.dma_copy g1, g, q8.0 signal(gl)
+# SP: for g = 0 .. GROUPS, the loads of group g (if any), then the stores
+# of group g - 1 (if any). Load i waits for dv, pl >= i - 7, store i for
+# dv, pl >= i + 1. r8 = HBM offset of group g - 1, r9 = its slot set,
+# r10 = the stores' wait value, r11 = 0, r12 = GROUPS + 1.
     sp.li r1, 0
     sp.li r2, GROUPS
     sp.li r3, 0
     sp.li r5, 0
     sp.li r6, -7
+    sp.li r10, 1
+    sp.li r11, 0
+    sp.li r12, GROUPS + 1
 sp_group:
+    sp.bge r1, r2, sp_store
     sp.dma_copy xb[:, 0, :] + r3, x[0:P, :] + r5, q0.0 wait(dv >= r6, pl >= r6) signal(ld0)
     sp.addi r6, r6, 1
     sp.dma_copy xb[:, 1, :] + r3, x[P:2*P, :] + r5, q1.0 wait(dv >= r6, pl >= r6) signal(ld1)
@@ -91,12 +106,27 @@ sp_group:
     sp.addi r6, r6, 1
     sp.dma_copy xb[:, 3, :] + r3, x[3*P:4*P, :] + r5, q3.0 wait(dv >= r6, pl >= r6) signal(ld3)
     sp.addi r6, r6, 1
+sp_store:
+    sp.beq r1, r11, sp_next
+    sp.addi r8, r5, -4 * TILE
+    sp.xori r9, r3, 4 * D
+    sp.dma_copy out[0:P, :] + r8, yb[:, 0, :] + r9, q4.0 wait(dv >= r10, pl >= r10) signal(st0)
+    sp.addi r10, r10, 1
+    sp.dma_copy out[P:2*P, :] + r8, yb[:, 1, :] + r9, q5.0 wait(dv >= r10, pl >= r10) signal(st1)
+    sp.addi r10, r10, 1
+    sp.dma_copy out[2*P:3*P, :] + r8, yb[:, 2, :] + r9, q6.0 wait(dv >= r10, pl >= r10) signal(st2)
+    sp.addi r10, r10, 1
+    sp.dma_copy out[3*P:4*P, :] + r8, yb[:, 3, :] + r9, q7.0 wait(dv >= r10, pl >= r10) signal(st3)
+    sp.addi r10, r10, 1
+sp_next:
     sp.xori r3, r3, 4 * D
     sp.addi r5, r5, 4 * TILE
     sp.addi r1, r1, 1
-    sp.blt r1, r2, sp_group
+    sp.blt r1, r12, sp_group
 
 # ACT: the sum of squares of tile j as it lands, then rsqrt(ss / D + EPS).
+    act.dma_copy g1, g, q8.0 signal(gl)
+    act.activation warm, warm, rsqrt wait(wz >= 1)
     act.li r1, 0
     act.li r2, GROUPS
     act.li r3, 0
@@ -143,35 +173,30 @@ dve_group:
     dve.blt r1, r2, dve_group
 
 # POOL: broadcasts g, then per tile the columns DV..D (with the waits of
-# DVE's part) and the store, once DVE's columns are done too.
+# DVE's part); SP stores the tile.
+    pool.memset warm, 1.0 signal(wz)
     pool.partition_broadcast gb, g1 wait(gl >= 1) signal(gbc)
     pool.li r1, 0
     pool.li r2, GROUPS
     pool.li r3, 0
     pool.li r4, 0
-    pool.li r5, 0
     pool.li r6, 1               # sc, dv >= i + 1
     pool.li r7, -1              # st<j> >= g - 1
 pool_group:
     pool.tensor_scalar yb[:, 0, DV:D] + r3, xb[:, 0, DV:D] + r3, multiply, rs[:, 0:1] + r4 wait(sc >= r6, st0 >= r7)
     pool.tensor_tensor yb[:, 0, DV:D] + r3, yb[:, 0, DV:D] + r3, gb[:, DV:D], multiply signal(pl)
-    pool.dma_copy out[0:P, :] + r5, yb[:, 0, :] + r3, q4.0 wait(dv >= r6) signal(st0)
     pool.addi r6, r6, 1
     pool.tensor_scalar yb[:, 1, DV:D] + r3, xb[:, 1, DV:D] + r3, multiply, rs[:, 1:2] + r4 wait(sc >= r6, st1 >= r7)
     pool.tensor_tensor yb[:, 1, DV:D] + r3, yb[:, 1, DV:D] + r3, gb[:, DV:D], multiply signal(pl)
-    pool.dma_copy out[P:2*P, :] + r5, yb[:, 1, :] + r3, q5.0 wait(dv >= r6) signal(st1)
     pool.addi r6, r6, 1
     pool.tensor_scalar yb[:, 2, DV:D] + r3, xb[:, 2, DV:D] + r3, multiply, rs[:, 2:3] + r4 wait(sc >= r6, st2 >= r7)
     pool.tensor_tensor yb[:, 2, DV:D] + r3, yb[:, 2, DV:D] + r3, gb[:, DV:D], multiply signal(pl)
-    pool.dma_copy out[2*P:3*P, :] + r5, yb[:, 2, :] + r3, q6.0 wait(dv >= r6) signal(st2)
     pool.addi r6, r6, 1
     pool.tensor_scalar yb[:, 3, DV:D] + r3, xb[:, 3, DV:D] + r3, multiply, rs[:, 3:4] + r4 wait(sc >= r6, st3 >= r7)
     pool.tensor_tensor yb[:, 3, DV:D] + r3, yb[:, 3, DV:D] + r3, gb[:, DV:D], multiply signal(pl)
-    pool.dma_copy out[3*P:4*P, :] + r5, yb[:, 3, :] + r3, q7.0 wait(dv >= r6) signal(st3)
     pool.addi r6, r6, 1
     pool.xori r3, r3, 4 * D
     pool.xori r4, r4, 4
-    pool.addi r5, r5, 4 * TILE
     pool.addi r7, r7, 1
     pool.addi r1, r1, 1
     pool.blt r1, r2, pool_group

@@ -19,8 +19,12 @@
 #   DVE  nm   = -max(xb)        tensor_reduce maximum, negate=true       [P, 1]
 #   ACT  eb   = exp(xb + nm)    activation exp, bias = nm, accum -> sm (row sums)
 #   DVE  rc   = 1 / sm          reciprocal                               [P, 1]
-#   POOL eb   = eb * rc         tensor_scalar multiply, in place
-#   POOL store eb -> out rows 128i..                 (q<4+j>.0, signals st<j>)
+#   POOL eb   = eb * rc         tensor_scalar multiply, in place (signals sc)
+#   SP   store eb -> out rows 128i..                 (q<4+j>.0, signals st<j>)
+# SP triggers the stores, not POOL: a trigger from GpSimd builds its
+# descriptors in software (600 ns, on trn1 as on trn2), while SP's cost 46 ns
+# on trn1 (static descriptors) and SP has nothing else to do once the loads
+# are out.
 # The engines work on different tiles at once: DVE reduces tile i + 1 while
 # ACT exponentiates tile i and POOL scales tile i - 1.
 #
@@ -46,6 +50,7 @@
 .sbuf nm : fp32[P, 8]          # -max of the row
 .sbuf sm : fp32[P, 8]          # sum of exp over the row
 .sbuf rc : fp32[P, 8]          # 1 / sum
+.sbuf warm : fp32[P, 1]        # the table load's warm-up exp
 
 .sem ld0                       # +1 per tile 0 of a group loaded (q0.0)
 .sem ld1                       # ... tile 1 (q1.0)
@@ -58,19 +63,29 @@
 .sem nmx                       # DVE -> ACT: -max of tile i ready (+1 per tile, in order)
 .sem ex                        # ACT -> SP, DVE: exp and row sums of tile i done
 .sem rcp                       # DVE -> POOL: 1 / sum of tile i ready
+.sem sc                        # POOL -> SP: tile i scaled, ready to store
+.sem wz                        # POOL -> ACT: warm is set
 
 # Registers, per engine: r1 = group g, r2 = GROUPS, r3 = offset of the
 # group's set in a [P, 8, D] buffer, in elements (0 or 4 D), r4 = the same
 # in a [P, 8] buffer (0 or 4), r5 = HBM offset of the group's first row, in
 # elements (4 g TILE), r6 and r7 = wait values.
 
-# SP: the loads. Tile i waits for ex >= i - 7.
+# SP: for g = 0 .. GROUPS, the loads of group g (if any), then the stores
+# of group g - 1 (if any): a group's loads go out before the previous
+# group's stores, which wait for POOL. Load i waits for ex >= i - 7, store i
+# for sc >= i + 1. r8, r9 = HBM offset and set of group g - 1; r10 = sc's
+# wait value; r11 = 0; r12 = GROUPS + 1.
     sp.li r1, 0
     sp.li r2, GROUPS
     sp.li r3, 0
     sp.li r5, 0
     sp.li r6, -7
+    sp.li r10, 1
+    sp.li r11, 0
+    sp.li r12, GROUPS + 1
 sp_group:
+    sp.bge r1, r2, sp_store
     sp.dma_copy xb[:, 0, :] + r3, x[0:P, :] + r5, q0.0 wait(ex >= r6) signal(ld0)
     sp.addi r6, r6, 1
     sp.dma_copy xb[:, 1, :] + r3, x[P:2*P, :] + r5, q1.0 wait(ex >= r6) signal(ld1)
@@ -79,10 +94,23 @@ sp_group:
     sp.addi r6, r6, 1
     sp.dma_copy xb[:, 3, :] + r3, x[3*P:4*P, :] + r5, q3.0 wait(ex >= r6) signal(ld3)
     sp.addi r6, r6, 1
+sp_store:
+    sp.beq r1, r11, sp_next
+    sp.addi r8, r5, -4 * TILE
+    sp.xori r9, r3, 4 * D
+    sp.dma_copy out[0:P, :] + r8, eb[:, 0, :] + r9, q4.0 wait(sc >= r10) signal(st0)
+    sp.addi r10, r10, 1
+    sp.dma_copy out[P:2*P, :] + r8, eb[:, 1, :] + r9, q5.0 wait(sc >= r10) signal(st1)
+    sp.addi r10, r10, 1
+    sp.dma_copy out[2*P:3*P, :] + r8, eb[:, 2, :] + r9, q6.0 wait(sc >= r10) signal(st2)
+    sp.addi r10, r10, 1
+    sp.dma_copy out[3*P:4*P, :] + r8, eb[:, 3, :] + r9, q7.0 wait(sc >= r10) signal(st3)
+    sp.addi r10, r10, 1
+sp_next:
     sp.xori r3, r3, 4 * D
     sp.addi r5, r5, 4 * TILE
     sp.addi r1, r1, 1
-    sp.blt r1, r2, sp_group
+    sp.blt r1, r12, sp_group
 
 # DVE: -max of each tile as it lands; the reciprocal of tile j - 1 right
 # after the reduce of tile j, by when ACT has usually finished its exp.
@@ -114,6 +142,10 @@ dve_group:
 # ACT: e = exp(x - max), with the row sums in the accumulator. Tile i waits
 # for its -max (nmx >= i + 1) and for store(i - 8) to have emptied its eb
 # slot (st<j> >= g - 1).
+# First a one-element exp: ScalarE loads the exp table set (1.28 us on
+# trn2) while the first tiles are still in flight, instead of in front of
+# tile 0's exp.
+    act.activation warm, warm, exp wait(wz >= 1)
     act.li r1, 0
     act.li r2, GROUPS
     act.li r3, 0
@@ -135,29 +167,23 @@ act_group:
     act.addi r1, r1, 1
     act.blt r1, r2, act_group
 
-# POOL: scale by 1 / sum in place, then store. The store is triggered from
-# POOL's own stream right after the scale, so it needs no semaphore.
+# POOL: scale by 1 / sum in place; SP stores the tile (sc).
+    pool.memset warm, 0.0 signal(wz)
     pool.li r1, 0
     pool.li r2, GROUPS
     pool.li r3, 0
     pool.li r4, 0
-    pool.li r5, 0
     pool.li r6, 1               # rcp >= i + 1
 pool_group:
-    pool.tensor_scalar eb[:, 0, :] + r3, eb[:, 0, :] + r3, multiply, rc[:, 0:1] + r4 wait(rcp >= r6)
-    pool.dma_copy out[0:P, :] + r5, eb[:, 0, :] + r3, q4.0 signal(st0)
+    pool.tensor_scalar eb[:, 0, :] + r3, eb[:, 0, :] + r3, multiply, rc[:, 0:1] + r4 wait(rcp >= r6) signal(sc)
     pool.addi r6, r6, 1
-    pool.tensor_scalar eb[:, 1, :] + r3, eb[:, 1, :] + r3, multiply, rc[:, 1:2] + r4 wait(rcp >= r6)
-    pool.dma_copy out[P:2*P, :] + r5, eb[:, 1, :] + r3, q5.0 signal(st1)
+    pool.tensor_scalar eb[:, 1, :] + r3, eb[:, 1, :] + r3, multiply, rc[:, 1:2] + r4 wait(rcp >= r6) signal(sc)
     pool.addi r6, r6, 1
-    pool.tensor_scalar eb[:, 2, :] + r3, eb[:, 2, :] + r3, multiply, rc[:, 2:3] + r4 wait(rcp >= r6)
-    pool.dma_copy out[2*P:3*P, :] + r5, eb[:, 2, :] + r3, q6.0 signal(st2)
+    pool.tensor_scalar eb[:, 2, :] + r3, eb[:, 2, :] + r3, multiply, rc[:, 2:3] + r4 wait(rcp >= r6) signal(sc)
     pool.addi r6, r6, 1
-    pool.tensor_scalar eb[:, 3, :] + r3, eb[:, 3, :] + r3, multiply, rc[:, 3:4] + r4 wait(rcp >= r6)
-    pool.dma_copy out[3*P:4*P, :] + r5, eb[:, 3, :] + r3, q7.0 signal(st3)
+    pool.tensor_scalar eb[:, 3, :] + r3, eb[:, 3, :] + r3, multiply, rc[:, 3:4] + r4 wait(rcp >= r6) signal(sc)
     pool.addi r6, r6, 1
     pool.xori r3, r3, 4 * D
     pool.xori r4, r4, 4
-    pool.addi r5, r5, 4 * TILE
     pool.addi r1, r1, 1
     pool.blt r1, r2, pool_group

@@ -22,7 +22,10 @@
 #   SP   load   x rows 128s.. -> xs                              (q<j>.0)
 #   PE   8 x matmul pt[:, j, b] = xs[:, block b]^T, transpose=true
 #   DVE  ys = pt[:, j]                      tensor_copy PSUM -> SBUF (bit-exact)
-#   POOL store ys -> out columns 128s..                          (q<4+j>.0)
+#   ACT  store ys -> out columns 128s..                          (q<4+j>.0)
+# ACT triggers the stores, not POOL: GpSimd builds a DMA's descriptors in
+# software (600 ns), ACT has the hardware generator on trn2 (600 ns, but
+# ACT has nothing else to do) and static descriptors on trn1 (46 ns).
 #
 # Reuse (strips s and s + 8 share SBUF slots, s and s + 4 a PSUM bank):
 #   load(s) into xs   waits until PE has read strip s - 8:       tp >= s - 7
@@ -55,11 +58,11 @@
 .sem st3
 .sem idn                       # POOL -> PE: the identity is ready
 .sem tp                        # PE -> SP, DVE: strip s transposed into PSUM (+1 per strip, in order)
-.sem cp                        # DVE -> PE, POOL: strip s copied to SBUF
+.sem cp                        # DVE -> PE, ACT: strip s copied to SBUF
 
 # Registers, per engine: r1 = group g, r2 = GROUPS, r3 = offset of the
 # group's slot set in xs / ys (0 or 4 N elements), r5 = the group's first
-# row of x (SP) or column of out (POOL), as an element offset, r6 and r7 =
+# row of x (SP) or column of out (ACT), as an element offset, r6 and r7 =
 # wait values; PE: r8 = block counter, r10 = NB, r9 = the block's offset
 # in the PSUM bank and r11 in the strip's SBUF slot (elements; an operand
 # takes one register offset).
@@ -171,26 +174,28 @@ dve_group:
     dve.addi r1, r1, 1
     dve.blt r1, r2, dve_group
 
-# POOL: the identity, then the stores, each once DVE has copied its strip
-# (cp >= s + 1). Strip s is column block s of out: rows 0..N-1 in NB blocks
-# of 128, one run of P elements per row and block.
+# POOL: the identity.
     pool.memset on, 1.0
     pool.affine_select id, on, equal, 0, [-1], 0.0, partition_mult=1 signal(idn)
-    pool.li r1, 0
-    pool.li r2, GROUPS
-    pool.li r3, 0
-    pool.li r5, 0
-    pool.li r6, 1               # cp >= s + 1
-pool_group:
-    pool.dma_copy ap(hbm bf16, [N, P], addr(out) + 0 * P * 2, [P * N, NB], [1, P]) + r5, ys[:, 0, :] + r3, q4.0 wait(cp >= r6) signal(st0)
-    pool.addi r6, r6, 1
-    pool.dma_copy ap(hbm bf16, [N, P], addr(out) + 1 * P * 2, [P * N, NB], [1, P]) + r5, ys[:, 1, :] + r3, q5.0 wait(cp >= r6) signal(st1)
-    pool.addi r6, r6, 1
-    pool.dma_copy ap(hbm bf16, [N, P], addr(out) + 2 * P * 2, [P * N, NB], [1, P]) + r5, ys[:, 2, :] + r3, q6.0 wait(cp >= r6) signal(st2)
-    pool.addi r6, r6, 1
-    pool.dma_copy ap(hbm bf16, [N, P], addr(out) + 3 * P * 2, [P * N, NB], [1, P]) + r5, ys[:, 3, :] + r3, q7.0 wait(cp >= r6) signal(st3)
-    pool.addi r6, r6, 1
-    pool.xori r3, r3, 4 * N
-    pool.addi r5, r5, 4 * P
-    pool.addi r1, r1, 1
-    pool.blt r1, r2, pool_group
+
+# ACT: the stores, each once DVE has copied its strip (cp >= s + 1). Strip
+# s is column block s of out: rows 0..N-1 in NB blocks of 128, one run of P
+# elements per row and block.
+    act.li r1, 0
+    act.li r2, GROUPS
+    act.li r3, 0
+    act.li r5, 0
+    act.li r6, 1               # cp >= s + 1
+act_group:
+    act.dma_copy ap(hbm bf16, [N, P], addr(out) + 0 * P * 2, [P * N, NB], [1, P]) + r5, ys[:, 0, :] + r3, q4.0 wait(cp >= r6) signal(st0)
+    act.addi r6, r6, 1
+    act.dma_copy ap(hbm bf16, [N, P], addr(out) + 1 * P * 2, [P * N, NB], [1, P]) + r5, ys[:, 1, :] + r3, q5.0 wait(cp >= r6) signal(st1)
+    act.addi r6, r6, 1
+    act.dma_copy ap(hbm bf16, [N, P], addr(out) + 2 * P * 2, [P * N, NB], [1, P]) + r5, ys[:, 2, :] + r3, q6.0 wait(cp >= r6) signal(st2)
+    act.addi r6, r6, 1
+    act.dma_copy ap(hbm bf16, [N, P], addr(out) + 3 * P * 2, [P * N, NB], [1, P]) + r5, ys[:, 3, :] + r3, q7.0 wait(cp >= r6) signal(st3)
+    act.addi r6, r6, 1
+    act.xori r3, r3, 4 * N
+    act.addi r5, r5, 4 * P
+    act.addi r1, r1, 1
+    act.blt r1, r2, act_group
