@@ -161,7 +161,13 @@ bool DmaModel::startStages() {
 }
 
 void DmaModel::settle() {
-  while (endStages() | startStages()) {
+  // Both every round (no short-circuit): stages that ended free engines
+  // for stages to start, until neither changes anything.
+  while (true) {
+    bool Ended = endStages();
+    bool Started = startStages();
+    if (!Ended && !Started)
+      break;
   }
   for (auto It = Lanes.begin(); It != Lanes.end();)
     It = It->second.empty() ? Lanes.erase(It) : std::next(It);
