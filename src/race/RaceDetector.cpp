@@ -329,7 +329,9 @@ struct RaceDetector::State {
   // order of this run decides none of these but the last.
   void report(const emu::AccessEvent &Ev, const Site &Cur, const AccessRec &A, const Conflict &C) {
     Site Prior = Site::unpack(C.Prior.Site);
-    auto Pair = std::minmax(Prior.who(), Cur.who());
+    // By value: std::minmax of temporaries returns dangling references.
+    uint64_t A0 = Prior.who(), B0 = Cur.who();
+    std::pair<uint64_t, uint64_t> Pair{std::min(A0, B0), std::max(A0, B0)};
     if (!Reported.insert(Pair).second)
       return;
     bool CurWrite = Ev.Write;
