@@ -30,6 +30,9 @@ PACKAGES=(
   clang-19                       # the sanitizer and fuzzing build (libFuzzer needs Clang)
   libclang-rt-19-dev             # Clang 19's ASan, UBSan and libFuzzer runtimes
   git                            # version control; tests may diff against the work tree
+  libhwy-dev                     # Google Highway: SIMD kernels with run-time dispatch (src/emu)
+  libopenblas-dev                # OpenBLAS sgemm: trn-bench's reference for GEMM (benchmark only)
+  python3-numpy                  # NumPy: trn-bench's reference for row kernels (benchmark only)
 )
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
