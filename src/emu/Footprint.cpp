@@ -86,4 +86,54 @@ bool footprintRuns(const isa::AccessPattern &AP, int64_t RegOff, std::vector<Byt
   return true;
 }
 
+bool operandTouchesMemory(const isa::Instr &I, unsigned K) {
+  const isa::OperandDesc &OD = I.desc().Operands[K];
+  const isa::Operand &Op = I.Operands[K];
+  bool Tensor = OD.Kind == isa::OperandKind::AccessPattern ||
+                (OD.Kind == isa::OperandKind::Scalar && !Op.IsImm);
+  return Tensor && Op.AP.present();
+}
+
+FootprintCache::Entry &FootprintCache::entry(isa::Engine Eng, uint32_t Index, const isa::Instr &I) {
+  std::vector<Entry> &V = Entries[static_cast<unsigned>(Eng)];
+  if (Index >= V.size())
+    V.resize(Index + 1);
+  Entry &En = V[Index];
+  if (En.I != &I) {
+    En = Entry{};
+    En.I = &I;
+    size_t N = I.desc().Operands.size();
+    En.Slots.resize(N);
+    for (unsigned K = 0; K < N; ++K)
+      En.Tensor = En.Tensor || operandTouchesMemory(I, K);
+  }
+  return En;
+}
+
+bool FootprintCache::touchesMemory(isa::Engine Eng, uint32_t Index, const isa::Instr &I) {
+  return entry(Eng, Index, I).Tensor;
+}
+
+FootprintCache::Runs FootprintCache::runs(isa::Engine Eng, uint32_t Index, const isa::Instr &I,
+                                          unsigned K, const isa::AccessPattern &AP,
+                                          int64_t RegOff) {
+  if (AP.Reg) {
+    bool Exact = footprintRuns(AP, RegOff, Scratch);
+    return {Scratch.data(), Scratch.size(), Exact};
+  }
+  Entry &En = entry(Eng, Index, I);
+  if (K < En.Slots.size() && En.Slots[K].Valid) {
+    const Slot &S = En.Slots[K];
+    return {Pool.data() + S.First, S.Size, S.Exact};
+  }
+  bool Exact = footprintRuns(AP, RegOff, Scratch);
+  if (K >= En.Slots.size() || Scratch.size() > MaxCachedRuns ||
+      Pool.size() + Scratch.size() > MaxPoolRuns)
+    return {Scratch.data(), Scratch.size(), Exact};
+  Slot &S = En.Slots[K];
+  S = {static_cast<uint32_t>(Pool.size()), static_cast<uint32_t>(Scratch.size()), Exact, true};
+  Pool.insert(Pool.end(), Scratch.begin(), Scratch.end());
+  return {Pool.data() + S.First, S.Size, S.Exact};
+}
+
 } // namespace trn::emu

@@ -24,6 +24,50 @@ inline constexpr size_t MaxFootprintRuns = 4096;
 // elements; returns false when it gave the span instead of exact runs.
 bool footprintRuns(const isa::AccessPattern &AP, int64_t RegOff, std::vector<ByteRun> &Runs);
 
+// The footprints of a run's instructions, each computed once when no
+// register moves it (a loop runs the same static instruction many times).
+class FootprintCache {
+public:
+  struct Runs {
+    const ByteRun *Data;
+    size_t Size;
+    bool Exact;
+  };
+  // The runs of operand K (pattern AP, register offset RegOff elements) of
+  // instruction I, number Index of Eng's stream. Valid until the next call.
+  Runs runs(isa::Engine Eng, uint32_t Index, const isa::Instr &I, unsigned K,
+            const isa::AccessPattern &AP, int64_t RegOff);
+  // Whether I has a tensor operand at all (most control instructions do
+  // not), found once per static instruction.
+  bool touchesMemory(isa::Engine Eng, uint32_t Index, const isa::Instr &I);
+
+  // Footprints of more runs than this are computed every time: caching them
+  // would hold memory for every static instruction.
+  static constexpr size_t MaxCachedRuns = 16;
+  // And at most this many runs in all (16 MiB): a huge program's
+  // footprints beyond it are computed every time.
+  static constexpr size_t MaxPoolRuns = size_t(1) << 20;
+
+private:
+  struct Slot {
+    uint32_t First = 0, Size = 0; // in Pool
+    bool Exact = false, Valid = false;
+  };
+  struct Entry {
+    const isa::Instr *I = nullptr;
+    bool Tensor = false;
+    std::vector<Slot> Slots; // by operand
+  };
+  std::vector<Entry> Entries[isa::NumEngines];
+  std::vector<ByteRun> Pool;
+  std::vector<ByteRun> Scratch;
+
+  Entry &entry(isa::Engine Eng, uint32_t Index, const isa::Instr &I);
+};
+
+// Whether operand K of I is a tensor operand that touches memory.
+bool operandTouchesMemory(const isa::Instr &I, unsigned K);
+
 } // namespace trn::emu
 
 #endif

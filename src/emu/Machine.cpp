@@ -492,17 +492,15 @@ void Machine::finishDma(unsigned Q) {
 
 void Machine::reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &I,
                              const std::array<uint32_t, 64> &Regs, bool Dma, unsigned Queue) {
+  if (!Footprints.touchesMemory(Eng, Index, I))
+    return;
   const isa::InstrDesc &D = I.desc();
   for (unsigned K = 0; K < D.Operands.size(); ++K) {
-    const isa::OperandDesc &OD = D.Operands[K];
-    const isa::Operand &Op = I.Operands[K];
-    bool Tensor = OD.Kind == isa::OperandKind::AccessPattern ||
-                  (OD.Kind == isa::OperandKind::Scalar && !Op.IsImm);
-    if (!Tensor || !Op.AP.present())
+    if (!operandTouchesMemory(I, K))
       continue;
-    const isa::AccessPattern &AP = Op.AP;
+    const isa::AccessPattern &AP = I.Operands[K].AP;
     int64_t RegOff = AP.Reg ? static_cast<int32_t>(Regs[*AP.Reg & 63]) : 0;
-    bool Exact = footprintRuns(AP, RegOff, RunScratch);
+    FootprintCache::Runs Runs = Footprints.runs(Eng, Index, I, K, AP, RegOff);
     bool Hbm = AP.Space == isa::MemSpace::HBM;
     AccessEvent Ev{Eng,
                    Index,
@@ -510,9 +508,9 @@ void Machine::reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &
                    Dma,
                    Queue,
                    K,
-                   OD.Output,
-                   {AP.Space, Hbm ? 0 : AP.PartStart, Hbm ? 1 : AP.NumPartitions, RunScratch.data(),
-                    RunScratch.size(), Exact}};
+                   D.Operands[K].Output,
+                   {AP.Space, Hbm ? 0 : AP.PartStart, Hbm ? 1 : AP.NumPartitions, Runs.Data,
+                    Runs.Size, Runs.Exact}};
     for (Observer *O : Observers)
       O->accessed(Ev);
   }

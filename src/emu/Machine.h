@@ -10,6 +10,7 @@
 #define TRN_EMU_MACHINE_H
 
 #include "DmaModel.h"
+#include "Footprint.h"
 #include "Memory.h"
 #include "View.h"
 #include "trn/emu/Emulator.h"
@@ -165,7 +166,7 @@ private:
   // transfer it triggered on Queue) read and wrote, with registers Regs.
   void reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &I,
                       const std::array<uint32_t, 64> &Regs, bool Dma, unsigned Queue);
-  std::vector<ByteRun> RunScratch;
+  FootprintCache Footprints;
   [[noreturn]] void deadlock();
 
   //===-- Engine timing (isa/Costs.td, isa/Chips.td) ----------------------===//

@@ -121,8 +121,9 @@ struct RaceDetector::State {
 
   // The signals to Sem not yet sent that could have arrived before a wait
   // now holding: transfers already triggered, instructions already issued.
-  std::vector<SemaphoreOrder::Pending> pendingSignals(uint8_t Sem, isa::Engine Waiter) {
-    std::vector<SemaphoreOrder::Pending> Out;
+  // Out is reused from wait to wait (no allocation per wait).
+  void pendingSignals(uint8_t Sem, isa::Engine Waiter, std::vector<SemaphoreOrder::Pending> &Out) {
+    Out.clear();
     for (unsigned E = 0; E < isa::NumEngines; ++E)
       if (E != static_cast<unsigned>(Waiter) && Executing[E] && Executing[E]->Sem == Sem)
         Out.push_back({E, Executing[E]->Amount, Clocks[E]});
@@ -141,8 +142,8 @@ struct RaceDetector::State {
           Out.push_back({Tid, T.Sig->Amount, C});
       }
     }
-    return Out;
   }
+  std::vector<SemaphoreOrder::Pending> PendingScratch;
 
   ShadowMemory &shadow(isa::MemSpace S) {
     return S == isa::MemSpace::SBUF ? Sbuf : S == isa::MemSpace::PSUM ? Psum : Hbm;
@@ -389,9 +390,10 @@ void RaceDetector::issued(const emu::IssueEvent &Ev) {
   VectorClock Acquired;
   for (unsigned K = 0; K < Ev.NumWaits; ++K) {
     const emu::ResolvedWait &W = Ev.Waits[K];
-    if (W.Sem < S->Sems.size())
-      Acquired.join(S->Sems[W.Sem].acquire(W.Cond, W.Value, S->Clocks[Eng],
-                                           S->pendingSignals(W.Sem, Ev.Eng)));
+    if (W.Sem < S->Sems.size()) {
+      S->pendingSignals(W.Sem, Ev.Eng, S->PendingScratch);
+      Acquired.join(S->Sems[W.Sem].acquire(W.Cond, W.Value, S->Clocks[Eng], S->PendingScratch));
+    }
   }
   S->Clocks[Eng].join(Acquired);
   // A DMA instruction's signal is its transfer's, sent by its queue.

@@ -41,6 +41,12 @@ void ShadowMemory::update(Seg &S, uint64_t First, uint32_t PartFirst, uint32_t P
       C.Reads.push_back(Read);
     }
   };
+  // The common case, a loop touching the same tile again: one cell that
+  // holds exactly the access's partitions, updated in place.
+  if (S.Parts.size() == 1 && S.Parts[0].First == PartFirst && S.Parts[0].Last == PartLast) {
+    Apply(S.Parts[0].C, PartFirst, PartLast);
+    return;
+  }
   Cell Fresh;
   Apply(Fresh, 0, 0); // nothing earlier: no conflict
   Scratch.clear();

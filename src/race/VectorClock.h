@@ -9,9 +9,10 @@
 #ifndef TRN_RACE_VECTORCLOCK_H
 #define TRN_RACE_VECTORCLOCK_H
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <algorithm>
 #include <cstdint>
-#include <vector>
 
 namespace trn::race {
 
@@ -46,7 +47,9 @@ public:
   size_t size() const { return C.size(); }
 
 private:
-  std::vector<Epoch> C;
+  // Inline for the five engines and a few queues: clocks are copied on
+  // every signal and wait, without a heap allocation.
+  llvm::SmallVector<Epoch, 11> C;
 };
 
 } // namespace trn::race

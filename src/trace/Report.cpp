@@ -43,40 +43,70 @@ ReportBuilder::ReportBuilder(const emu::Emulator &E) : E(E) {
         fmt::format("{} ({})", D.RecordName, D.Name);
 }
 
+const ReportBuilder::StaticWork &ReportBuilder::workOf(const emu::InstrEvent &Ev) {
+  std::vector<StaticWork> &V = Work[static_cast<unsigned>(Ev.Eng)];
+  if (Ev.Index >= V.size())
+    V.resize(Ev.Index + 1);
+  StaticWork &W = V[Ev.Index];
+  if (W.I == Ev.I)
+    return W;
+  W = StaticWork{};
+  W.I = Ev.I;
+  const isa::Instr &I = *Ev.I;
+  const isa::InstrDesc &D = I.desc();
+  if (D.IsDma || D.IsSequencer)
+    return W;
+  if (I.Op == isa::Opcode::MATMUL || I.Op == isa::Opcode::MULTIPLY_MOVING) {
+    const isa::Operand *Mov = I.operand("moving"), *Dst = I.operand("dst");
+    const isa::Operand *Transpose = I.operand("transpose");
+    if (Mov && Dst && !(Transpose && Transpose->Int)) {
+      W.K = StaticWork::Kind::Matmul;
+      W.Flops = 2.0 * Mov->AP.NumPartitions * Dst->AP.NumPartitions *
+                static_cast<double>(Mov->AP.elementsPerPartition());
+      double Peak = peakFlops(E.chip(), Mov->AP.Type);
+      if (Peak > 0)
+        W.PeakTime = W.Flops / Peak;
+    }
+    return W;
+  }
+  if (!D.Operands.empty() && D.Operands[0].Kind == isa::OperandKind::AccessPattern) {
+    W.K = StaticWork::Kind::Elementwise;
+    W.Flops = static_cast<double>(I.Operands[0].AP.NumPartitions) *
+              static_cast<double>(I.Operands[0].AP.elementsPerPartition());
+  }
+  return W;
+}
+
 void ReportBuilder::instructionDone(const emu::InstrEvent &Ev) {
   EngineReport &R = Partial.Engines[static_cast<unsigned>(Ev.Eng)];
   ++R.Instructions;
   R.ActivePs += Ev.EndPs - Ev.StartPs;
   if (Ev.WaitedPs > 0) {
     R.StalledPs += Ev.WaitedPs;
-    std::string Sem = Ev.WaitSem < 0 ? "?" : fmt::format("s{}", Ev.WaitSem);
-    for (const object::Semaphore &S : E.program().Semaphores)
-      if (static_cast<int>(S.Index) == Ev.WaitSem)
-        Sem += " (" + S.Name + ")";
-    R.StalledOn[fmt::format("{}, last signalled by {}", Sem, senderName(Ev.ReleasedBy))] +=
-        Ev.WaitedPs;
-  }
-  const isa::Instr &I = *Ev.I;
-  const isa::InstrDesc &D = I.desc();
-  if (D.IsDma || D.IsSequencer)
-    return;
-  if (I.Op == isa::Opcode::MATMUL || I.Op == isa::Opcode::MULTIPLY_MOVING) {
-    const isa::Operand *Mov = I.operand("moving"), *Dst = I.operand("dst");
-    const isa::Operand *Transpose = I.operand("transpose");
-    if (Mov && Dst && !(Transpose && Transpose->Int)) {
-      double Flops = 2.0 * Mov->AP.NumPartitions * Dst->AP.NumPartitions *
-                     static_cast<double>(Mov->AP.elementsPerPartition());
-      Partial.MatmulFlops += Flops;
-      Partial.EmulatedFlops += Flops;
-      double Peak = peakFlops(E.chip(), Mov->AP.Type);
-      if (Peak > 0)
-        Partial.PeakFlopTime += Flops / Peak;
+    const emu::Sender &S = Ev.ReleasedBy;
+    uint64_t Key = uint64_t(S.Index) | uint64_t(S.Queue & 0xFF) << 32 |
+                   uint64_t(static_cast<unsigned>(S.Eng) & 7) << 40 | uint64_t(S.FromDma) << 43 |
+                   uint64_t(S.Valid) << 44 | uint64_t(static_cast<uint32_t>(Ev.WaitSem + 1)) << 45 |
+                   uint64_t(static_cast<unsigned>(Ev.Eng) & 7) << 61;
+    auto [It, New] = StallCause.try_emplace(Key, nullptr);
+    if (New) {
+      std::string Sem = Ev.WaitSem < 0 ? "?" : fmt::format("s{}", Ev.WaitSem);
+      for (const object::Semaphore &X : E.program().Semaphores)
+        if (static_cast<int>(X.Index) == Ev.WaitSem)
+          Sem += " (" + X.Name + ")";
+      It->second = &R.StalledOn[fmt::format("{}, last signalled by {}", Sem, senderName(S))];
     }
-    return;
+    *It->second += Ev.WaitedPs;
   }
-  if (!D.Operands.empty() && D.Operands[0].Kind == isa::OperandKind::AccessPattern)
-    Partial.EmulatedFlops += static_cast<double>(I.Operands[0].AP.NumPartitions) *
-                             static_cast<double>(I.Operands[0].AP.elementsPerPartition());
+  const StaticWork &W = workOf(Ev);
+  if (W.K == StaticWork::Kind::Matmul) {
+    Partial.MatmulFlops += W.Flops;
+    Partial.EmulatedFlops += W.Flops;
+    if (W.PeakTime >= 0)
+      Partial.PeakFlopTime += W.PeakTime;
+  } else if (W.K == StaticWork::Kind::Elementwise) {
+    Partial.EmulatedFlops += W.Flops;
+  }
 }
 
 void ReportBuilder::dmaDone(const emu::DmaEvent &Ev) {

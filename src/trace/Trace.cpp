@@ -2,6 +2,8 @@
 
 #include "trn/trace/Trace.h"
 
+#include "TraceOutput.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include "trn/trace/Report.h"
 
@@ -14,8 +16,6 @@ namespace {
 constexpr int Pid = 1;
 constexpr unsigned QueueTidBase = 100; // DMA queue q's track is QueueTidBase + q
 
-double us(int64_t Ps) { return static_cast<double>(Ps) / 1e6; }
-
 std::string sourceOf(const emu::Emulator &E, isa::Engine Eng, uint32_t Index) {
   const object::Stream &S = E.program().stream(Eng);
   return Index < S.Locs.size() ? E.program().where(S.Locs[Index]) : "";
@@ -25,66 +25,83 @@ uint64_t cyclesAt(const emu::Emulator &E, isa::Engine Eng, int64_t Ps) {
   return static_cast<uint64_t>(Ps) * E.chip().ClockMHz[static_cast<unsigned>(Eng)] / 1000000;
 }
 
-std::string waitedOn(const emu::Emulator &E, const emu::InstrEvent &Ev) {
-  std::string Sem = fmt::format("s{}", Ev.WaitSem);
-  for (const object::Semaphore &S : E.program().Semaphores)
-    if (static_cast<int>(S.Index) == Ev.WaitSem)
-      Sem += " (" + S.Name + ")";
-  return fmt::format("{}, released by {}", Sem, senderName(Ev.ReleasedBy));
-}
-
 } // namespace
 
 ChromeTrace::ChromeTrace(const emu::Emulator &Em, llvm::raw_ostream &OS)
-    : E(Em), J(OS), AllocTouched(Em.program().Allocations.size(), false) {
-  J.objectBegin();
-  J.attribute("displayTimeUnit", "ns");
-  J.attributeBegin("traceEvents");
-  J.arrayBegin();
-  auto Meta = [&](const char *Name, int Tid, const std::string &Value) {
-    J.object([&] {
-      J.attribute("name", Name);
-      J.attribute("ph", "M");
-      J.attribute("pid", Pid);
-      J.attribute("tid", Tid);
-      J.attributeObject("args", [&] { J.attribute("name", Value); });
-    });
-  };
-  Meta("process_name", 0, fmt::format("NeuronCore ({})", E.chip().Name));
-  for (const isa::EngineDesc &D : isa::engines()) {
-    int Tid = static_cast<int>(D.Id);
-    Meta("thread_name", Tid, fmt::format("{} ({})", D.RecordName, D.Name));
-    J.object([&] { // engines first, in engine order, then the DMA queues
-      J.attribute("name", "thread_sort_index");
-      J.attribute("ph", "M");
-      J.attribute("pid", Pid);
-      J.attribute("tid", Tid);
-      J.attributeObject("args", [&] { J.attribute("sort_index", Tid); });
-    });
+    : E(Em), Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines),
+      QueuesNamed(256, false), AllocTouched(Em.program().Allocations.size(), false) {
+  // The header and the track names, through llvm::json as before; the
+  // events that follow are appended in the same compact form by hand.
+  std::string Head;
+  llvm::raw_string_ostream HS(Head);
+  {
+    llvm::json::OStream J(HS);
+    J.objectBegin();
+    J.attribute("displayTimeUnit", "ns");
+    J.attributeBegin("traceEvents");
+    J.arrayBegin();
+    auto Meta = [&](const char *Name, int Tid, const std::string &Value) {
+      J.object([&] {
+        J.attribute("name", Name);
+        J.attribute("ph", "M");
+        J.attribute("pid", Pid);
+        J.attribute("tid", Tid);
+        J.attributeObject("args", [&] { J.attribute("name", Value); });
+      });
+    };
+    Meta("process_name", 0, fmt::format("NeuronCore ({})", E.chip().Name));
+    for (const isa::EngineDesc &D : isa::engines()) {
+      int Tid = static_cast<int>(D.Id);
+      Meta("thread_name", Tid, fmt::format("{} ({})", D.RecordName, D.Name));
+      J.object([&] { // engines first, in engine order, then the DMA queues
+        J.attribute("name", "thread_sort_index");
+        J.attribute("ph", "M");
+        J.attribute("pid", Pid);
+        J.attribute("tid", Tid);
+        J.attributeObject("args", [&] { J.attribute("sort_index", Tid); });
+      });
+    }
+    // Left open: the array and the object end in finished().
   }
+  HS.flush();
+  *Out << Head;
 }
 
-void ChromeTrace::slice(unsigned Tid, const std::string &Name, int64_t StartPs, int64_t EndPs,
-                        const std::function<void()> &Args) {
-  J.object([&] {
-    J.attribute("name", Name);
-    J.attribute("ph", "X");
-    J.attribute("pid", Pid);
-    J.attribute("tid", Tid);
-    J.attribute("ts", us(StartPs));
-    J.attribute("dur", us(EndPs - StartPs));
-    J.attributeObject("args", Args);
-  });
+ChromeTrace::~ChromeTrace() = default;
+
+ChromeTrace::Static &ChromeTrace::staticOf(isa::Engine Eng, uint32_t Index, const isa::Instr &I) {
+  std::vector<Static> &V = Statics[static_cast<unsigned>(Eng)];
+  if (Index >= V.size())
+    V.resize(Index + 1);
+  Static &S = V[Index];
+  if (S.I == &I)
+    return S;
+  S = Static{};
+  S.I = &I;
+  std::string Operands = jsonQuoted(isa::print(I, {}, true));
+  std::string Source = jsonQuoted(sourceOf(E, Eng, Index));
+  S.SliceHead = fmt::format("{{\"name\":{},\"ph\":\"X\",\"pid\":{},\"tid\":{},\"ts\":",
+                            jsonQuoted(I.desc().Mnemonic), Pid, static_cast<unsigned>(Eng));
+  S.ArgsHead = fmt::format(
+      ",\"args\":{{\"operands\":{},\"source\":{},\"index\":{},\"start_cycle\":", Operands, Source,
+      Index);
+  S.DmaArgs = fmt::format(
+      ",\"args\":{{\"operands\":{},\"source\":{},\"triggered_by\":{},\"bytes\":", Operands, Source,
+      jsonQuoted(fmt::format("{} #{}", isa::engine(Eng).RecordName, Index)));
+  return S;
 }
+
+void ChromeTrace::eventBegin() { *Out << ','; }
 
 void ChromeTrace::counter(const char *Name, int64_t Ps, double Value) {
-  J.object([&] {
-    J.attribute("name", Name);
-    J.attribute("ph", "C");
-    J.attribute("pid", Pid);
-    J.attribute("ts", us(Ps));
-    J.attributeObject("args", [&] { J.attribute("value", Value); });
-  });
+  std::string &T = Out->text();
+  T += ",{\"name\":";
+  T += jsonQuoted(Name);
+  T += ",\"ph\":\"C\",\"pid\":1,\"ts\":";
+  appendMicroseconds(T, Ps);
+  T += ",\"args\":{\"value\":";
+  appendJsonDouble(T, Value);
+  T += "}}";
 }
 
 void ChromeTrace::touch(const isa::AccessPattern &AP, int64_t Ps) {
@@ -108,96 +125,154 @@ void ChromeTrace::touch(const isa::AccessPattern &AP, int64_t Ps) {
   }
 }
 
+const std::string &ChromeTrace::waitedOn(const emu::InstrEvent &Ev) {
+  const emu::Sender &R = Ev.ReleasedBy;
+  uint64_t Key = uint64_t(R.Index) | uint64_t(R.Queue & 0xFF) << 32 |
+                 uint64_t(static_cast<unsigned>(R.Eng) & 7) << 40 | uint64_t(R.FromDma) << 43 |
+                 uint64_t(R.Valid) << 44 | uint64_t(static_cast<uint32_t>(Ev.WaitSem + 1)) << 45;
+  auto [It, New] = WaitedOn.try_emplace(Key);
+  if (New) {
+    std::string Sem = fmt::format("s{}", Ev.WaitSem);
+    for (const object::Semaphore &S : E.program().Semaphores)
+      if (static_cast<int>(S.Index) == Ev.WaitSem)
+        Sem += " (" + S.Name + ")";
+    It->second = jsonQuoted(fmt::format("{}, released by {}", Sem, senderName(R)));
+  }
+  return It->second;
+}
+
 void ChromeTrace::instructionDone(const emu::InstrEvent &Ev) {
   const isa::Instr &I = *Ev.I;
   unsigned Tid = static_cast<unsigned>(Ev.Eng);
+  std::string &T = Out->text();
   if (Ev.WaitedPs > 0 && Ev.ReleasedBy.Valid) {
     // An arrow from the signal to the slice it released.
     uint64_t Id = NextFlow++;
     unsigned From = Ev.ReleasedBy.FromDma ? QueueTidBase + Ev.ReleasedBy.Queue
                                           : static_cast<unsigned>(Ev.ReleasedBy.Eng);
-    J.object([&] {
-      J.attribute("name", "signal");
-      J.attribute("cat", "semaphore");
-      J.attribute("ph", "s");
-      J.attribute("id", static_cast<int64_t>(Id));
-      J.attribute("pid", Pid);
-      J.attribute("tid", From);
-      J.attribute("ts", us(Ev.ReleasedBy.Ps - 1)); // inside the sender's slice
-    });
-    J.object([&] {
-      J.attribute("name", "signal");
-      J.attribute("cat", "semaphore");
-      J.attribute("ph", "f");
-      J.attribute("bp", "e");
-      J.attribute("id", static_cast<int64_t>(Id));
-      J.attribute("pid", Pid);
-      J.attribute("tid", Tid);
-      J.attribute("ts", us(Ev.StartPs));
-    });
+    T += ",{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"s\",\"id\":";
+    appendInt(T, static_cast<int64_t>(Id));
+    T += ",\"pid\":1,\"tid\":";
+    appendUInt(T, From);
+    T += ",\"ts\":";
+    appendMicroseconds(T, Ev.ReleasedBy.Ps - 1); // inside the sender's slice
+    T += "},{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"f\",\"bp\":\"e\",\"id\":";
+    appendInt(T, static_cast<int64_t>(Id));
+    T += ",\"pid\":1,\"tid\":";
+    appendUInt(T, Tid);
+    T += ",\"ts\":";
+    appendMicroseconds(T, Ev.StartPs);
+    T += '}';
   }
-  slice(Tid, I.desc().Mnemonic, Ev.StartPs, Ev.EndPs, [&] {
-    J.attribute("operands", isa::print(I, {}, true));
-    J.attribute("source", sourceOf(E, Ev.Eng, Ev.Index));
-    J.attribute("index", static_cast<int64_t>(Ev.Index));
-    J.attribute("start_cycle", static_cast<int64_t>(cyclesAt(E, Ev.Eng, Ev.StartPs)));
-    J.attribute("end_cycle", static_cast<int64_t>(cyclesAt(E, Ev.Eng, Ev.EndPs)));
-    J.attribute("cycles", static_cast<int64_t>(Ev.Cycles));
-    J.attribute("waited_ns", Ev.WaitedPs / 1000.0);
-    if (Ev.WaitedPs > 0)
-      J.attribute("waited_on", waitedOn(E, Ev));
-  });
-  const isa::InstrDesc &D = I.desc();
-  if (!D.IsDma && !D.Operands.empty() && D.Operands[0].Kind == isa::OperandKind::AccessPattern)
-    touch(I.Operands[0].AP, Ev.EndPs);
+  Static &S = staticOf(Ev.Eng, Ev.Index, I);
+  T += ',';
+  T += S.SliceHead;
+  appendMicroseconds(T, Ev.StartPs);
+  T += ",\"dur\":";
+  appendMicroseconds(T, Ev.EndPs - Ev.StartPs);
+  T += S.ArgsHead;
+  appendInt(T, static_cast<int64_t>(cyclesAt(E, Ev.Eng, Ev.StartPs)));
+  T += ",\"end_cycle\":";
+  appendInt(T, static_cast<int64_t>(cyclesAt(E, Ev.Eng, Ev.EndPs)));
+  T += ",\"cycles\":";
+  appendInt(T, static_cast<int64_t>(Ev.Cycles));
+  T += ",\"waited_ns\":";
+  if (Ev.WaitedPs % 1000 == 0)
+    appendInt(T, Ev.WaitedPs / 1000); // whole nanoseconds print as such
+  else
+    appendJsonDouble(T, Ev.WaitedPs / 1000.0);
+  if (Ev.WaitedPs > 0) {
+    T += ",\"waited_on\":";
+    T += waitedOn(Ev);
+  }
+  T += "}}";
+  if (!S.Touched) {
+    // What it touches does not depend on registers (the base is static):
+    // once is enough.
+    S.Touched = true;
+    const isa::InstrDesc &D = I.desc();
+    if (!D.IsDma && !D.Operands.empty() && D.Operands[0].Kind == isa::OperandKind::AccessPattern)
+      touch(I.Operands[0].AP, Ev.EndPs);
+  }
+  Out->recordDone();
 }
 
 void ChromeTrace::hbmBandwidth(int64_t Ps, double GBps) {
-  if (GBps != HbmGBps)
+  if (GBps != HbmGBps) {
     counter("HBM GB/s", Ps, GBps);
+    Out->recordDone();
+  }
   HbmGBps = GBps;
 }
 
 void ChromeTrace::dmaDone(const emu::DmaEvent &Ev) {
   unsigned Tid = QueueTidBase + Ev.Queue;
-  if (QueuesNamed.insert(Ev.Queue).second)
-    J.object([&] {
-      J.attribute("name", "thread_name");
-      J.attribute("ph", "M");
-      J.attribute("pid", Pid);
-      J.attribute("tid", Tid);
-      J.attributeObject("args", [&] {
-        J.attribute("name", fmt::format("DMA q{}.{}", Ev.Queue / 16, Ev.Queue % 16));
-      });
-    });
-  slice(Tid, "dma", Ev.StartPs, Ev.EndPs, [&] {
-    J.attribute("operands", isa::print(*Ev.I, {}, true));
-    J.attribute("source", sourceOf(E, Ev.Issuer, Ev.Index));
-    J.attribute("triggered_by", fmt::format("{} #{}", isa::engine(Ev.Issuer).RecordName, Ev.Index));
-    J.attribute("bytes", static_cast<int64_t>(Ev.Bytes));
-  });
+  std::string &T = Out->text();
+  if (Ev.Queue >= QueuesNamed.size())
+    QueuesNamed.resize(Ev.Queue + 1, false);
+  if (!QueuesNamed[Ev.Queue]) {
+    QueuesNamed[Ev.Queue] = true;
+    T += fmt::format(",{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":{},\"args\":{{"
+                     "\"name\":{}}}}}",
+                     Tid, jsonQuoted(fmt::format("DMA q{}.{}", Ev.Queue / 16, Ev.Queue % 16)));
+  }
+  Static &S = staticOf(Ev.Issuer, Ev.Index, *Ev.I);
+  T += ",{\"name\":\"dma\",\"ph\":\"X\",\"pid\":1,\"tid\":";
+  appendUInt(T, Tid);
+  T += ",\"ts\":";
+  appendMicroseconds(T, Ev.StartPs);
+  T += ",\"dur\":";
+  appendMicroseconds(T, Ev.EndPs - Ev.StartPs);
+  T += S.DmaArgs;
+  appendInt(T, static_cast<int64_t>(Ev.Bytes));
+  T += "}}";
   touch(Ev.I->Operands[0].AP, Ev.EndPs);
+  Out->recordDone();
 }
 
 void ChromeTrace::finished(int64_t EndPs) {
   (void)EndPs;
-  J.arrayEnd();
-  J.attributeEnd();
-  J.objectEnd();
+  *Out << "]}";
+  Out->flush();
 }
 
-TextTrace::TextTrace(llvm::raw_ostream &OS) : OS(OS) {}
+TextTrace::TextTrace(llvm::raw_ostream &OS)
+    : Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines) {}
+
+TextTrace::~TextTrace() = default;
 
 void TextTrace::instructionDone(const emu::InstrEvent &Ev) {
-  OS << fmt::format("{:>12.3f} {:>12.3f} {:<6} {:>8} {}\n", Ev.StartPs / 1000.0, Ev.EndPs / 1000.0,
-                    isa::engine(Ev.Eng).RecordName, Ev.Cycles, isa::print(*Ev.I, {}, true));
+  std::vector<Static> &V = Statics[static_cast<unsigned>(Ev.Eng)];
+  if (Ev.Index >= V.size())
+    V.resize(Ev.Index + 1);
+  Static &S = V[Ev.Index];
+  if (S.I != Ev.I) {
+    S.I = Ev.I;
+    S.Disassembly = ' ' + isa::print(*Ev.I, {}, true) + '\n';
+  }
+  std::string &T = Out->text();
+  appendNanoseconds12(T, Ev.StartPs);
+  T += ' ';
+  appendNanoseconds12(T, Ev.EndPs);
+  fmt::format_to(std::back_inserter(T), " {:<6} {:>8}", isa::engine(Ev.Eng).RecordName, Ev.Cycles);
+  T += S.Disassembly;
+  Out->recordDone();
 }
 
 void TextTrace::dmaDone(const emu::DmaEvent &Ev) {
-  OS << fmt::format("{:>12.3f} {:>12.3f} {:<6} {:>8} dma of {} bytes for {} #{}\n",
-                    Ev.StartPs / 1000.0, Ev.EndPs / 1000.0,
-                    fmt::format("q{}.{}", Ev.Queue / 16, Ev.Queue % 16), "-", Ev.Bytes,
-                    isa::engine(Ev.Issuer).RecordName, Ev.Index);
+  std::string &T = Out->text();
+  appendNanoseconds12(T, Ev.StartPs);
+  T += ' ';
+  appendNanoseconds12(T, Ev.EndPs);
+  fmt::format_to(std::back_inserter(T), " {:<6} {:>8} dma of {} bytes for {} #{}\n",
+                 fmt::format("q{}.{}", Ev.Queue / 16, Ev.Queue % 16), "-", Ev.Bytes,
+                 isa::engine(Ev.Issuer).RecordName, Ev.Index);
+  Out->recordDone();
+}
+
+void TextTrace::finished(int64_t EndPs) {
+  (void)EndPs;
+  Out->flush();
 }
 
 } // namespace trn::trace

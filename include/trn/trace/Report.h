@@ -14,6 +14,7 @@
 #include <array>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace llvm {
@@ -68,6 +69,18 @@ private:
   const emu::Emulator &E;
   Report Partial;
   std::map<unsigned, QueueReport> Queues;
+  // What one static instruction adds each time it runs, found once.
+  struct StaticWork {
+    const isa::Instr *I = nullptr;
+    enum class Kind : uint8_t { None, Matmul, Elementwise } K = Kind::None;
+    double Flops = 0;     // matmul FLOPs, or elements written
+    double PeakTime = -1; // Flops / peak FLOP/s, when the dtype has a peak
+  };
+  std::array<std::vector<StaticWork>, isa::NumEngines> Work;
+  // The StalledOn entry of each (semaphore, sender) seen.
+  std::unordered_map<uint64_t, int64_t *> StallCause;
+
+  const StaticWork &workOf(const emu::InstrEvent &Ev);
 };
 
 void printReport(const Report &R, llvm::raw_ostream &OS);

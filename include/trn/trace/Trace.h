@@ -15,46 +15,75 @@
 #ifndef TRN_TRACE_TRACE_H
 #define TRN_TRACE_TRACE_H
 
-#include "llvm/Support/JSON.h"
 #include "trn/emu/Emulator.h"
 
-#include <map>
-#include <set>
+#include <memory>
+#include <string>
+#include <unordered_map>
 #include <vector>
+
+namespace llvm {
+class raw_ostream;
+}
 
 namespace trn::trace {
 
+class OutputBuffer;
+
+// Each static instruction's text is formatted once (ChromeTrace,
+// TextTrace) and reused every time it executes; output is buffered and
+// written whole by finished().
 class ChromeTrace : public emu::Observer {
 public:
   ChromeTrace(const emu::Emulator &E, llvm::raw_ostream &OS);
+  ~ChromeTrace() override;
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
   void hbmBandwidth(int64_t Ps, double GBps) override;
   void finished(int64_t EndPs) override;
 
 private:
+  // The fixed parts of one static instruction's records.
+  struct Static {
+    const isa::Instr *I = nullptr;
+    std::string SliceHead; // {"name":...,"tid":N,"ts":
+    std::string ArgsHead;  // ,"args":{"operands":...,"index":N,"start_cycle":
+    std::string DmaArgs;   // ,"args":{"operands":...,"triggered_by":...,"bytes":
+    bool Touched = false;  // its allocation, if any, is counted already
+  };
   const emu::Emulator &E;
-  llvm::json::OStream J;
-  std::set<unsigned> QueuesNamed;
+  std::unique_ptr<OutputBuffer> Out;
+  std::vector<std::vector<Static>> Statics;           // by engine, by index
+  std::unordered_map<uint64_t, std::string> WaitedOn; // quoted, by wait and sender
+  std::vector<bool> QueuesNamed;
   uint64_t NextFlow = 1;
   double HbmGBps = -1; // the last value written to the counter
   std::vector<bool> AllocTouched;
   uint64_t SbufTouched = 0, PsumTouched = 0;
 
+  Static &staticOf(isa::Engine Eng, uint32_t Index, const isa::Instr &I);
+  void eventBegin();
   void counter(const char *Name, int64_t Ps, double Value);
-  void slice(unsigned Tid, const std::string &Name, int64_t StartPs, int64_t EndPs,
-             const std::function<void()> &Args);
   void touch(const isa::AccessPattern &AP, int64_t Ps);
+  const std::string &waitedOn(const emu::InstrEvent &Ev);
 };
 
 class TextTrace : public emu::Observer {
 public:
   explicit TextTrace(llvm::raw_ostream &OS);
+  ~TextTrace() override;
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
+  void finished(int64_t EndPs) override;
 
 private:
-  llvm::raw_ostream &OS;
+  std::unique_ptr<OutputBuffer> Out;
+  // By engine, by index: the instruction and " ENGINE " and " disassembly\n".
+  struct Static {
+    const isa::Instr *I = nullptr;
+    std::string Disassembly;
+  };
+  std::vector<std::vector<Static>> Statics;
 };
 
 } // namespace trn::trace
