@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
+
 namespace trn::trace {
 
 namespace {
@@ -248,13 +250,20 @@ void TextTrace::instructionDone(const emu::InstrEvent &Ev) {
   Static &S = V[Ev.Index];
   if (S.I != Ev.I) {
     S.I = Ev.I;
+    S.Engine = fmt::format(" {:<6} ", isa::engine(Ev.Eng).RecordName);
     S.Disassembly = ' ' + isa::print(*Ev.I, {}, true) + '\n';
   }
   std::string &T = Out->text();
   appendNanoseconds12(T, Ev.StartPs);
   T += ' ';
   appendNanoseconds12(T, Ev.EndPs);
-  fmt::format_to(std::back_inserter(T), " {:<6} {:>8}", isa::engine(Ev.Eng).RecordName, Ev.Cycles);
+  T += S.Engine;
+  char Cycles[24];
+  auto R = std::to_chars(Cycles, Cycles + sizeof Cycles, Ev.Cycles);
+  size_t Len = static_cast<size_t>(R.ptr - Cycles);
+  if (Len < 8)
+    T.append(8 - Len, ' ');
+  T.append(Cycles, Len);
   T += S.Disassembly;
   Out->recordDone();
 }

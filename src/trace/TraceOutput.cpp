@@ -7,8 +7,10 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 
 namespace trn::trace {
 
@@ -35,11 +37,120 @@ void appendUInt(std::string &Out, uint64_t V) {
   Out.append(Tmp, R.ptr);
 }
 
+namespace {
+
+using u128 = unsigned __int128;
+
+constexpr std::array<u128, 23> Pow10 = [] {
+  std::array<u128, 23> P{};
+  P[0] = 1;
+  for (size_t K = 1; K < P.size(); ++K)
+    P[K] = P[K - 1] * 10;
+  return P;
+}();
+
+constexpr uint64_t Ten16 = 10000000000000000ULL, Ten17 = 100000000000000000ULL;
+
+// The 17 significant digits of V > 0 (finite) rounded as printf rounds (to
+// nearest, ties to even), and the decimal exponent of the first: V ~ Digits
+// * 10^(Exp - 16). False when V is outside about [1e-6, 1e16), where
+// M * 10^K would not fit 128 bits.
+bool digits17(double V, uint64_t &Digits, int &Exp) {
+  uint64_t Bits;
+  std::memcpy(&Bits, &V, sizeof Bits);
+  int Biased = static_cast<int>(Bits >> 52 & 0x7FF);
+  if (Biased == 0)
+    return false; // subnormal
+  uint64_t M = (Bits & ((uint64_t(1) << 52) - 1)) | uint64_t(1) << 52;
+  int Shift = 1075 - Biased; // V = M / 2^Shift
+  if (Shift <= 0 || Shift > 120)
+    return false;
+  // floor(log10(V)) from the binary exponent (78913 / 2^18 ~ log10 2), then
+  // corrected.
+  int P = ((Biased - 1023) * 78913) >> 18;
+  for (int Try = 0; Try < 3; ++Try) {
+    int K = 16 - P;
+    if (K < 0 || K > 22)
+      return false;
+    u128 N = static_cast<u128>(M) * Pow10[static_cast<size_t>(K)];
+    u128 Q = N >> Shift;
+    if (Q >= Ten17) {
+      ++P;
+      continue;
+    }
+    if (Q < Ten16) {
+      --P;
+      continue;
+    }
+    u128 R = N - (Q << Shift), Half = static_cast<u128>(1) << (Shift - 1);
+    uint64_t D = static_cast<uint64_t>(Q);
+    if (R > Half || (R == Half && (D & 1)))
+      ++D;
+    if (D == Ten17) {
+      D = Ten16;
+      ++P;
+    }
+    Digits = D;
+    Exp = P;
+    return true;
+  }
+  return false;
+}
+
+constexpr char TwoDigits[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+} // namespace
+
 void appendJsonDouble(std::string &Out, double V) {
   // Whole numbers below 10^16 print as their digits under %.17g; the
   // times of a trace mostly are.
   if (std::fabs(V) < 1e16 && V == std::trunc(V) && !(V == 0 && std::signbit(V))) {
     appendInt(Out, static_cast<int64_t>(V));
+    return;
+  }
+  uint64_t Digits;
+  int Exp;
+  if (std::isfinite(V) && V != 0 && digits17(std::fabs(V), Digits, Exp)) {
+    // %.17g: fixed notation when -4 <= Exp < 17, else scientific; no
+    // trailing zeros in the fraction, no point without one.
+    char D[18];
+    D[0] = static_cast<char>('0' + Digits / Ten16);
+    Digits %= Ten16;
+    for (int I = 15; I >= 1; I -= 2, Digits /= 100) {
+      D[I] = TwoDigits[2 * (Digits % 100)];
+      D[I + 1] = TwoDigits[2 * (Digits % 100) + 1];
+    }
+    int Last = 16; // the last digit kept
+    while (Last > 0 && D[Last] == '0')
+      --Last;
+    if (V < 0)
+      Out += '-';
+    if (Exp >= 17 || Exp < -4) {
+      Out += D[0];
+      if (Last > 0) {
+        Out += '.';
+        Out.append(D + 1, D + Last + 1);
+      }
+      Out += 'e';
+      Out += Exp < 0 ? '-' : '+';
+      int A = Exp < 0 ? -Exp : Exp;
+      if (A < 10)
+        Out += '0';
+      appendInt(Out, A);
+    } else if (Exp >= 0) {
+      Out.append(D, D + Exp + 1);
+      if (Last > Exp) {
+        Out += '.';
+        Out.append(D + Exp + 1, D + Last + 1);
+      }
+    } else {
+      Out += "0.";
+      Out.append(static_cast<size_t>(-Exp - 1), '0');
+      Out.append(D, D + Last + 1);
+    }
     return;
   }
   // to_chars with a precision is specified as printf's %.*g.

@@ -78,10 +78,11 @@ public:
 
 private:
   std::unique_ptr<OutputBuffer> Out;
-  // By engine, by index: the instruction and " ENGINE " and " disassembly\n".
+  // By engine, by index: the text of the instruction's lines.
   struct Static {
     const isa::Instr *I = nullptr;
-    std::string Disassembly;
+    std::string Engine;      // " PE     ": the name, padded
+    std::string Disassembly; // " pe.matmul ...\n"
   };
   std::vector<std::vector<Static>> Statics;
 };
