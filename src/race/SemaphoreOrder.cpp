@@ -65,6 +65,11 @@ VectorClock SemaphoreOrder::acquire(isa::WaitCond Cond, int32_t Value, const Vec
     const SenderSignals &X = Senders.front();
     if (X.BaseCum >= Needed)
       return X.Base;
+    // Usually the latest signal is the one the wait needed (ping-pong).
+    size_t N = X.Kept.size();
+    if (N > 0 && X.Kept[N - 1].Cum >= Needed &&
+        (N == 1 ? X.BaseCum < Needed : X.Kept[N - 2].Cum < Needed))
+      return X.Kept[N - 1].Clock;
     auto It = std::partition_point(X.Kept.begin(), X.Kept.end(),
                                    [&](const Record &R) { return R.Cum < Needed; });
     return It == X.Kept.end() ? All : It->Clock;

@@ -88,6 +88,20 @@ void ShadowMemory::update(Seg &S, uint64_t First, uint32_t PartFirst, uint32_t P
 void ShadowMemory::access(uint32_t PartFirst, uint32_t PartLast, uint64_t First, uint64_t Last,
                           const AccessRec &A, bool Write, const VectorClock &Clock,
                           std::vector<Conflict> &Out) {
+  // The common case: the bytes are exactly one interval already (a loop
+  // touching the same tile again). Nothing to split; only the interval and
+  // its two neighbours may merge.
+  if (auto Same = Segs.find(First); Same != Segs.end() && Same->second.Last == Last) {
+    update(Same->second, First, PartFirst, PartLast, A, Write, Clock, Out);
+    auto From = Same;
+    if (From != Segs.begin())
+      --From;
+    auto To = std::next(Same);
+    if (To != Segs.end())
+      ++To;
+    mergeEqual(From, To);
+    return;
+  }
   splitAt(First);
   if (Last + 1 != 0)
     splitAt(Last + 1);
@@ -112,6 +126,11 @@ void ShadowMemory::access(uint32_t PartFirst, uint32_t PartLast, uint64_t First,
   auto To = Segs.upper_bound(Last);
   if (To != Segs.end())
     ++To;
+  mergeEqual(From, To);
+}
+
+void ShadowMemory::mergeEqual(std::map<uint64_t, Seg>::iterator From,
+                              std::map<uint64_t, Seg>::iterator To) {
   for (auto K = From; K != To && K != Segs.end();) {
     auto N = std::next(K);
     if (N != To && N != Segs.end() && K->second.Last + 1 == N->first &&

@@ -77,6 +77,8 @@ private:
   std::map<uint64_t, Seg> Segs;
   std::vector<PartCell> Scratch;
 
+  // Merges neighbours in [From, To) that hold the same.
+  void mergeEqual(std::map<uint64_t, Seg>::iterator From, std::map<uint64_t, Seg>::iterator To);
   // Makes At the first byte of a segment if a segment covers it.
   void splitAt(uint64_t At);
   void update(Seg &S, uint64_t First, uint32_t PartFirst, uint32_t PartLast, const AccessRec &A,

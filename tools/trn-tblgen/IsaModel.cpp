@@ -610,7 +610,7 @@ void Reader::checkDefault(const InstrInfo &I, const OperandInfo &Op) {
       Lo = F.Signed ? -(int64_t(1) << (W - 1)) : 0;
       Hi = F.Signed ? (int64_t(1) << (W - 1)) - 1 : (int64_t(1) << W) - 1;
     }
-    int64_t V;
+    int64_t V = 0;
     Ok = !StringRef(D).getAsInteger(10, V) && V >= Lo && V <= Hi;
     Want = fmt::format("a decimal integer from {} to {}", Lo, Hi);
   } else if (Kind == "fimm" || Kind == "scalar") {
