@@ -5,7 +5,8 @@
 //
 //  * convertToFp32 gives loadAsFloat's bits for every bf16, fp16 and fp8
 //    pattern and for random and special tf32 and fp32 ones;
-//  * exponentRange brackets every finite nonzero value, as std::ilogb says;
+//  * exponentRange brackets every finite nonzero value, as std::ilogb says,
+//    and finds every infinity and NaN;
 //  * the register-blocked kernel gives matmulReference's bits on random
 //    shapes (N not a multiple of the vector width, M not of the row block,
 //    K = 1), overwrite and accumulate, with infinities, -0, subnormals and
@@ -222,9 +223,10 @@ TEST_CASE("matmul: exponentRange brackets every finite nonzero value") {
       }
       simd::ExponentRange R = simd::exponentRange(V.data(), V.size());
       int Lo = INT32_MAX, Hi = INT32_MIN;
-      bool NaN = false;
+      bool NaN = false, Infinite = false;
       for (float F : V) {
         NaN = NaN || std::isnan(F);
+        Infinite = Infinite || std::isinf(F);
         if (F == 0 || !std::isfinite(F))
           continue;
         bool Sub = std::fpclassify(F) == FP_SUBNORMAL;
@@ -232,6 +234,7 @@ TEST_CASE("matmul: exponentRange brackets every finite nonzero value") {
         Hi = std::max(Hi, Sub ? -127 : std::ilogb(F));
       }
       CHECK(R.NaN == NaN);
+      CHECK(R.Inf == Infinite);
       CHECK(R.Finite == (Lo != INT32_MAX));
       if (R.Finite) {
         CHECK(R.MinExp == Lo);
@@ -328,6 +331,19 @@ TEST_CASE("matmul: NaN payloads and products outside fp32's range") {
       Case C = randomCase(Rng, Gen);
       compare(C, Accumulate, [](simd::MatmulArgs &A) { simd::matmul(A, true); });
       compare(C, Accumulate, [](simd::MatmulArgs &A) { simd::matmul(A, false); });
+      // NaNs in PSUM only: with finite operands they pass through the
+      // kernel alone; with infinite ones they meet default NaNs.
+      for (bool Infinite : {false, true}) {
+        Values Finite(static_cast<uint32_t>(250 + Round));
+        if (Infinite)
+          Finite.Specials = {Inf, -Inf};
+        Case E = randomCase(Rng, Finite);
+        Values Psum(static_cast<uint32_t>(270 + Round));
+        Psum.Specials = {fromBits(0x7fc00001u), fromBits(0xff800003u)};
+        E.Dst0 = Psum.vector(E.Dst0.size());
+        compare(E, true, [](simd::MatmulArgs &A) { simd::matmul(A, true); });
+        compare(E, true, [](simd::MatmulArgs &A) { simd::matmul(A, false); });
+      }
       // bf16-like values from 2^-100 to 2^100: some products underflow to
       // subnormals or zero, some overflow; only separate roundings give
       // the reference's bits, and matmul must see that.

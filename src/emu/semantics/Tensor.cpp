@@ -93,13 +93,35 @@ void checkAccumulateOnto(ExecContext &C, const View &Dst, bool InPlace) {
   }
 }
 
-bool allWritten(ExecContext &C, const View &Dst) {
-  for (uint32_t P = 0; P < Dst.P; ++P) {
-    size_t At = C.M.Psum.index(Dst.AP->PartStart + P, static_cast<uint64_t>(Dst.byteOf(P, 0)));
-    if (std::memchr(&C.M.Psum.Written[At], 0, Dst.N * 4))
+// Every byte of V's contiguous rows in Mem has been written.
+bool allWritten(OnChip &Mem, const View &V) {
+  for (uint32_t P = 0; P < V.P; ++P) {
+    size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, 0)));
+    if (std::memchr(&Mem.Written[At], 0, V.N * V.ElemBytes))
       return false;
   }
   return true;
+}
+
+// The moving operand as fp32 rows in Out: converted straight from SBUF when
+// its rows are contiguous and written, else through loadRaw (which reports
+// an unwritten byte as every load does).
+RawTile loadMoving(ExecContext &C, std::vector<float> &Out) {
+  View V = C.view("moving");
+  RawTile Shape;
+  Shape.P = V.P;
+  Shape.N = V.N;
+  Shape.Type = V.AP->Type;
+  Out.resize(size_t(V.P) * V.N);
+  if (V.AP->Space == isa::MemSpace::SBUF && V.Contiguous && allWritten(C.M.Sbuf, V)) {
+    for (uint32_t P = 0; P < V.P; ++P)
+      simd::convertToFp32(Shape.Type, C.M.Sbuf.at(V.AP->PartStart + P, 0) + V.byteOf(P, 0), V.N,
+                          Out.data() + size_t(P) * V.N);
+    return Shape;
+  }
+  RawTile Raw = C.loadRaw("moving");
+  simd::convertToFp32(Raw.Type, Raw.Bytes.data(), Out.size(), Out.data());
+  return Shape;
 }
 
 // What writeElements records for a matmul's contiguous fp32 rows.
@@ -127,7 +149,10 @@ void multiplyMoving(ExecContext &C) {
   }
   if (C.flag("transpose"))
     return passThrough(C, S);
-  RawTile Mov = C.loadRaw("moving");
+  // The moving operand as fp32 rows, in a buffer kept from one matmul to the
+  // next (up to 128 x 512 values).
+  thread_local std::vector<float> Moving;
+  RawTile Mov = loadMoving(C, Moving);
   View Dst = C.view("dst");
   if (Mov.P != S.K || Dst.P != S.M || Dst.N != Mov.N || Dst.ElemBytes != 4)
     C.fault(FaultKind::Shape, "internal error: the matmul's operands do not fit the stationary");
@@ -135,11 +160,6 @@ void multiplyMoving(ExecContext &C) {
   float *InPlace = psumRows(C, Dst);
   if (Accumulate)
     checkAccumulateOnto(C, Dst, InPlace != nullptr);
-  // The moving operand as fp32 rows, in a buffer kept from one matmul to the
-  // next (up to 128 x 512 values).
-  thread_local std::vector<float> Moving;
-  Moving.resize(size_t(Mov.P) * Mov.N);
-  simd::convertToFp32(Mov.Type, Mov.Bytes.data(), Moving.size(), Moving.data());
   simd::MatmulArgs A;
   A.Stationary = S.Values.data();
   A.Moving = Moving.data();
@@ -153,7 +173,7 @@ void multiplyMoving(ExecContext &C) {
   bool Narrow = S.Type != isa::DType::FP32 && Mov.Type != isa::DType::FP32;
   if (InPlace) {
     // Reading never-written PSUM is reported as the load reports it.
-    if (Accumulate && !allWritten(C, Dst))
+    if (Accumulate && !allWritten(C.M.Psum, Dst))
       (void)C.load("dst");
     A.Dst = InPlace;
     A.DstStride = C.M.Psum.PartBytes / 4;

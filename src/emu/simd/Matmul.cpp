@@ -27,6 +27,7 @@ namespace trn::emu::simd {
 // wraps to the top and drops out).
 struct Magnitudes {
   uint32_t Max = 0, MaxFinite = 0, MinNonzeroLess1 = UINT32_MAX;
+  bool Inf = false;
 };
 } // namespace trn::emu::simd
 #endif
@@ -121,6 +122,11 @@ template <bool Fused> void kernel(const MatmulArgs &A) {
   size_t N0 = 0;
   for (; N0 + Vecs * L <= A.N; N0 += Vecs * L)
     columns<Vecs, Fused>(A, A.Moving + N0, A.MovingStride, A.Dst + N0, A.DstStride);
+  if constexpr (Vecs > 2)
+    if (N0 + 2 * L <= A.N) {
+      columns<2, Fused>(A, A.Moving + N0, A.MovingStride, A.Dst + N0, A.DstStride);
+      N0 += 2 * L;
+    }
   for (; N0 + L <= A.N; N0 += L)
     columns<1, Fused>(A, A.Moving + N0, A.MovingStride, A.Dst + N0, A.DstStride);
   size_t Tail = A.N - N0;
@@ -154,17 +160,20 @@ Magnitudes magnitudesImpl(const float *Values, size_t Count) {
   const auto Abs = hn::Set(Du, 0x7fffffffu), Inf = hn::Set(Du, 0x7f800000u);
   const auto One = hn::Set(Du, 1u);
   auto Max = hn::Zero(Du), MaxFinite = hn::Zero(Du), MinLess1 = hn::Set(Du, UINT32_MAX);
+  auto Infinite = hn::Zero(Du);
   size_t I = 0;
   for (; I + L <= Count; I += L) {
     const auto Mag = hn::And(hn::BitCast(Du, hn::LoadU(Df, Values + I)), Abs);
     Max = hn::Max(Max, Mag);
     MaxFinite = hn::Max(MaxFinite, hn::IfThenElseZero(hn::Lt(Mag, Inf), Mag));
     MinLess1 = hn::Min(MinLess1, hn::Sub(Mag, One));
+    Infinite = hn::Or(Infinite, hn::VecFromMask(Du, hn::Eq(Mag, Inf)));
   }
   Magnitudes R;
   R.Max = hn::GetLane(hn::MaxOfLanes(Du, Max));
   R.MaxFinite = hn::GetLane(hn::MaxOfLanes(Du, MaxFinite));
   R.MinNonzeroLess1 = hn::GetLane(hn::MinOfLanes(Du, MinLess1));
+  R.Inf = !hn::AllFalse(Du, hn::Ne(Infinite, hn::Zero(Du)));
   for (; I < Count; ++I) {
     uint32_t Mag;
     std::memcpy(&Mag, Values + I, 4);
@@ -173,6 +182,7 @@ Magnitudes magnitudesImpl(const float *Values, size_t Count) {
     if (Mag < 0x7f800000u)
       R.MaxFinite = std::max(R.MaxFinite, Mag);
     R.MinNonzeroLess1 = std::min(R.MinNonzeroLess1, Mag - 1);
+    R.Inf = R.Inf || Mag == 0x7f800000u;
   }
   return R;
 }
@@ -357,6 +367,7 @@ ExponentRange exponentRange(const float *Values, size_t Count) {
   Magnitudes G = HWY_DYNAMIC_DISPATCH(magnitudesImpl)(Values, Count);
   ExponentRange R;
   R.NaN = G.Max > 0x7f800000u;
+  R.Inf = G.Inf;
   // Magnitudes 1 .. 0x7f7fffff are the finite nonzero ones.
   R.Finite = G.MinNonzeroLess1 < 0x7f7fffffu;
   if (R.Finite) {
@@ -395,11 +406,13 @@ void matmul(const MatmulArgs &A, bool NarrowSignificands) {
   ExponentRange X;
   for (size_t K = 0; K < A.K; ++K)
     X = merge(X, exponentRange(A.Moving + K * A.MovingStride, A.N));
+  // When two NaNs meet, the kernel's instructions do not promise which one
+  // they keep, so the reference decides. A NaN operand makes NaN products;
+  // an infinite one makes default NaNs (0 * inf), which may meet a NaN in
+  // PSUM. Else no product is NaN, and a NaN in PSUM passes through alone.
   bool NaN = W.NaN || X.NaN;
-  for (size_t M = 0; A.Accumulate && M < A.M && !NaN; ++M)
+  for (size_t M = 0; A.Accumulate && (W.Inf || X.Inf) && M < A.M && !NaN; ++M)
     NaN = exponentRange(A.Dst + M * A.DstStride, A.N).NaN;
-  // A NaN input's payload must win as matmulReference says; the kernel's
-  // instructions do not promise which of two NaNs they keep.
   if (NaN)
     return matmulReference(A);
   matmulKernel(A, NarrowSignificands && productsExact(W, X) ? Products::Fused : Products::Separate);

@@ -64,6 +64,7 @@ void matmul(const MatmulArgs &A, bool NarrowSignificands);
 struct ExponentRange {
   int32_t MinExp = 0, MaxExp = 0;
   bool Finite = false; // at least one finite nonzero value
+  bool Inf = false;
   bool NaN = false;
 };
 ExponentRange exponentRange(const float *Values, size_t Count);
