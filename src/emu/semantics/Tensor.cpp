@@ -77,12 +77,12 @@ void checkAccumulateOnto(ExecContext &C, const View &Dst, bool InPlace) {
   const std::vector<Machine::PsumWriter> &Words = C.M.PsumWords;
   for (uint32_t P = 0; P < Dst.P; ++P) {
     if (InPlace) { // element n is word n of the row
+      static_assert(sizeof(Machine::PsumWriter) == 1, "one byte per word, searched as bytes");
       size_t At = C.M.Psum.index(Dst.AP->PartStart + P, static_cast<uint64_t>(Dst.byteOf(P, 0)));
-      auto First = Words.begin() + static_cast<ptrdiff_t>(At / 4);
-      auto Last = First + static_cast<ptrdiff_t>(Dst.N);
-      auto It = std::find(First, Last, Machine::PsumWriter::Other);
-      if (It != Last)
-        Fault(P, static_cast<uint64_t>(It - First));
+      const void *First = &Words[At / 4];
+      if (const void *It = std::memchr(First, static_cast<int>(Machine::PsumWriter::Other), Dst.N))
+        Fault(P, static_cast<uint64_t>(static_cast<const uint8_t *>(It) -
+                                       static_cast<const uint8_t *>(First)));
       continue;
     }
     for (uint64_t N = 0; N < Dst.N; ++N) {

@@ -16,6 +16,7 @@
 #include <hwy/highway.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 // Defined once, though foreach_target.h compiles this file once per target.
@@ -206,6 +207,34 @@ void gather(const uint8_t *Raw, size_t Count, float *Out, const float *Lut) {
   }
 }
 
+// An fp8 format with MantBits mantissa bits and exponent bias Bias: its
+// magnitude bits, shifted to line up with fp32's mantissa, read as an fp32
+// (exponent bias 127) and scaled by 2^(127 - Bias), exactly, subnormals
+// included. The patterns from Special up (infinities, NaNs) come from Lut.
+template <int MantBits, int Bias>
+void fp8(const uint8_t *Raw, size_t Count, float *Out, const float *Lut, int32_t Special) {
+  const DF Df;
+  const hn::RebindToSigned<DF> Di;
+  const hn::Rebind<uint8_t, DF> D8;
+  const size_t L = hn::Lanes(Df);
+  const auto Scale = hn::Set(Df, static_cast<float>(std::ldexp(1.0, 127 - Bias)));
+  const auto MagMask = hn::Set(Di, 0x7f), SignMask = hn::Set(Di, 0x80);
+  const auto FirstSpecial = hn::Set(Di, Special - 1);
+  size_t I = 0;
+  for (; I + L <= Count; I += L) {
+    const auto Bits = hn::PromoteTo(Di, hn::LoadU(D8, Raw + I));
+    const auto Mag = hn::And(Bits, MagMask);
+    auto F = hn::Mul(hn::BitCast(Df, hn::ShiftLeft<23 - MantBits>(Mag)), Scale);
+    F = hn::BitCast(Df, hn::Or(hn::BitCast(Di, F), hn::ShiftLeft<24>(hn::And(Bits, SignMask))));
+    const auto IsSpecial = hn::Gt(Mag, FirstSpecial);
+    if (!hn::AllFalse(Di, IsSpecial))
+      F = hn::IfThenElse(hn::RebindMask(Df, IsSpecial), hn::GatherIndex(Df, Lut, Bits), F);
+    hn::StoreU(F, Df, Out + I);
+  }
+  for (; I < Count; ++I)
+    Out[I] = Lut[Raw[I]];
+}
+
 // bf16 and tf32 are the top bits of an fp32; a signalling NaN is quietened
 // (the payload kept), as every conversion to fp32 does.
 void convertImpl(isa::DType T, const uint8_t *Raw, size_t Count, float *Out, const float *Lut) {
@@ -251,10 +280,12 @@ void convertImpl(isa::DType T, const uint8_t *Raw, size_t Count, float *Out, con
   }
   case isa::DType::FP16:
     return gather<uint16_t>(Raw, Count, Out, Lut);
-  case isa::DType::FP8_E4M3:
-  case isa::DType::FP8_E5M2:
-  case isa::DType::FP8_E4M3FN:
-    return gather<uint8_t>(Raw, Count, Out, Lut);
+  case isa::DType::FP8_E4M3: // from 0x78: inf, NaN
+    return fp8<3, 7>(Raw, Count, Out, Lut, 0x78);
+  case isa::DType::FP8_E5M2: // from 0x7c: inf, NaN
+    return fp8<2, 15>(Raw, Count, Out, Lut, 0x7c);
+  case isa::DType::FP8_E4M3FN: // 0x7f: NaN (no infinity)
+    return fp8<3, 7>(Raw, Count, Out, Lut, 0x7f);
   default: // fp32: the bits as they are
     std::memcpy(Out, Raw, Count * 4);
     return;
