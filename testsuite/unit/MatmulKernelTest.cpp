@@ -59,6 +59,11 @@ float fromBits(uint32_t B) {
 template <typename Fn> void forEachTarget(Fn Body) {
   std::vector<int64_t> Targets = simd::matmulTargets();
   REQUIRE(!Targets.empty());
+  // Dispatch is process-wide: every target again afterwards, even when a
+  // REQUIRE stops the loop.
+  struct Restore {
+    ~Restore() { simd::restrictMatmulTargets(0); }
+  } Guard;
   for (int64_t T : Targets) {
     simd::restrictMatmulTargets(T);
     std::string Target = hwy::TargetName(T);
@@ -66,7 +71,6 @@ template <typename Fn> void forEachTarget(Fn Body) {
     REQUIRE(simd::matmulTargetName() == std::string(hwy::TargetName(T)));
     Body();
   }
-  simd::restrictMatmulTargets(0);
 }
 
 // Values that exercise the rounding: bf16-like (8 significant bits) with

@@ -79,7 +79,8 @@ void convertToFp32(isa::DType T, const uint8_t *Raw, size_t Count, float *Out);
 
 // For tests and benchmarks: the instruction sets compiled in and usable on
 // this host (Highway target bits), the one dispatch chooses now, and
-// restricting dispatch to some of them (0: all again).
+// restricting dispatch to some of them (0: all again). The restriction is
+// Highway's, process-wide: it holds for every dispatched kernel.
 std::vector<int64_t> matmulTargets();
 std::string matmulTargetName();
 void restrictMatmulTargets(int64_t Targets);
