@@ -21,16 +21,59 @@ namespace trn::emu {
 
 namespace {
 
+// Asks for Bytes bytes at P to be brought into the cache (SBUF's rows lie
+// a partition apart, each on its own pages: without this every row waits
+// for its misses one after the other).
+void prefetch(const uint8_t *P, size_t Bytes) {
+  for (size_t At = 0; At < Bytes; At += 64)
+    __builtin_prefetch(P + At);
+}
+
+// Hands each row of the SBUF operand V, as stored, to Use(P, Bytes) without
+// a copy, when its rows are contiguous and every byte has been written;
+// false otherwise (then the caller loads it through loadRaw, which reports
+// an unwritten byte as every load does; Use may have seen some rows).
+template <typename UseRow> bool forEachWrittenRow(ExecContext &C, const View &V, UseRow Use) {
+  if (V.AP->Space != isa::MemSpace::SBUF || !V.Contiguous)
+    return false;
+  OnChip &Mem = C.M.Sbuf;
+  size_t RowBytes = V.N * V.ElemBytes;
+  auto Row = [&](uint32_t P) {
+    return Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, 0)));
+  };
+  constexpr uint32_t Ahead = 4; // rows
+  for (uint32_t P = 0; P < std::min(Ahead, V.P); ++P) {
+    prefetch(&Mem.Written[Row(P)], RowBytes);
+    prefetch(&Mem.Bytes[Row(P)], RowBytes);
+  }
+  for (uint32_t P = 0; P < V.P; ++P) {
+    if (P + Ahead < V.P) {
+      prefetch(&Mem.Written[Row(P + Ahead)], RowBytes);
+      prefetch(&Mem.Bytes[Row(P + Ahead)], RowBytes);
+    }
+    if (std::memchr(&Mem.Written[Row(P)], 0, RowBytes))
+      return false;
+    Use(P, &Mem.Bytes[Row(P)]);
+  }
+  return true;
+}
+
 void loadStationary(ExecContext &C) {
-  RawTile Raw = C.loadRaw("stationary");
+  View V = C.view("stationary");
+  size_t RowBytes = V.N * V.ElemBytes;
+  std::vector<uint8_t> Raw(V.P * RowBytes);
+  if (!forEachWrittenRow(C, V, [&](uint32_t P, const uint8_t *Bytes) {
+        std::memcpy(&Raw[P * RowBytes], Bytes, RowBytes);
+      }))
+    Raw = C.loadRaw("stationary").Bytes;
   Stationary &S = C.M.PeStationary;
   S.Loaded = true;
-  S.Type = Raw.Type;
-  S.K = Raw.P;
-  S.M = static_cast<uint32_t>(Raw.N);
+  S.Type = V.AP->Type;
+  S.K = V.P;
+  S.M = static_cast<uint32_t>(V.N);
+  S.Raw = std::move(Raw);
   S.Values.resize(size_t(S.K) * S.M);
-  simd::convertToFp32(Raw.Type, Raw.Bytes.data(), S.Values.size(), S.Values.data());
-  S.Raw = std::move(Raw.Bytes);
+  simd::convertToFp32(S.Type, S.Raw.data(), S.Values.size(), S.Values.data());
 }
 
 // transpose=true: dst = stationary^T, bit-exact (A2).
@@ -103,9 +146,8 @@ bool allWritten(OnChip &Mem, const View &V) {
   return true;
 }
 
-// The moving operand as fp32 rows in Out: converted straight from SBUF when
-// its rows are contiguous and written, else through loadRaw (which reports
-// an unwritten byte as every load does).
+// The moving operand as fp32 rows in Out (its shape and dtype returned,
+// without bytes).
 RawTile loadMoving(ExecContext &C, std::vector<float> &Out) {
   View V = C.view("moving");
   RawTile Shape;
@@ -113,12 +155,10 @@ RawTile loadMoving(ExecContext &C, std::vector<float> &Out) {
   Shape.N = V.N;
   Shape.Type = V.AP->Type;
   Out.resize(size_t(V.P) * V.N);
-  if (V.AP->Space == isa::MemSpace::SBUF && V.Contiguous && allWritten(C.M.Sbuf, V)) {
-    for (uint32_t P = 0; P < V.P; ++P)
-      simd::convertToFp32(Shape.Type, C.M.Sbuf.at(V.AP->PartStart + P, 0) + V.byteOf(P, 0), V.N,
-                          Out.data() + size_t(P) * V.N);
+  if (forEachWrittenRow(C, V, [&](uint32_t P, const uint8_t *Bytes) {
+        simd::convertToFp32(Shape.Type, Bytes, V.N, Out.data() + size_t(P) * V.N);
+      }))
     return Shape;
-  }
   RawTile Raw = C.loadRaw("moving");
   simd::convertToFp32(Raw.Type, Raw.Bytes.data(), Out.size(), Out.data());
   return Shape;
