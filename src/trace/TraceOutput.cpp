@@ -116,41 +116,53 @@ void appendJsonDouble(std::string &Out, double V) {
   if (std::isfinite(V) && V != 0 && digits17(std::fabs(V), Digits, Exp)) {
     // %.17g: fixed notation when -4 <= Exp < 17, else scientific; no
     // trailing zeros in the fraction, no point without one.
-    char D[18];
+    char D[17];
     D[0] = static_cast<char>('0' + Digits / Ten16);
     Digits %= Ten16;
-    for (int I = 15; I >= 1; I -= 2, Digits /= 100) {
-      D[I] = TwoDigits[2 * (Digits % 100)];
-      D[I + 1] = TwoDigits[2 * (Digits % 100) + 1];
+    // Two independent halves of eight digits (shorter dependency chains).
+    uint64_t Hi = Digits / 100000000, Lo = Digits % 100000000;
+    for (int I = 7; I >= 1; I -= 2, Hi /= 100, Lo /= 100) {
+      std::memcpy(D + I, TwoDigits + 2 * (Hi % 100), 2);
+      std::memcpy(D + I + 8, TwoDigits + 2 * (Lo % 100), 2);
     }
     int Last = 16; // the last digit kept
     while (Last > 0 && D[Last] == '0')
       --Last;
+    // The text, built here and appended once.
+    char Text[48];
+    char *P = Text;
     if (V < 0)
-      Out += '-';
+      *P++ = '-';
+    auto Copy = [&](const char *From, int N) {
+      std::memcpy(P, From, static_cast<size_t>(N));
+      P += N;
+    };
     if (Exp >= 17 || Exp < -4) {
-      Out += D[0];
+      *P++ = D[0];
       if (Last > 0) {
-        Out += '.';
-        Out.append(D + 1, D + Last + 1);
+        *P++ = '.';
+        Copy(D + 1, Last);
       }
-      Out += 'e';
-      Out += Exp < 0 ? '-' : '+';
+      *P++ = 'e';
+      *P++ = Exp < 0 ? '-' : '+';
       int A = Exp < 0 ? -Exp : Exp;
       if (A < 10)
-        Out += '0';
-      appendInt(Out, A);
+        *P++ = '0';
+      P = std::to_chars(P, Text + sizeof Text, A).ptr;
     } else if (Exp >= 0) {
-      Out.append(D, D + Exp + 1);
+      Copy(D, Exp + 1);
       if (Last > Exp) {
-        Out += '.';
-        Out.append(D + Exp + 1, D + Last + 1);
+        *P++ = '.';
+        Copy(D + Exp + 1, Last - Exp);
       }
     } else {
-      Out += "0.";
-      Out.append(static_cast<size_t>(-Exp - 1), '0');
-      Out.append(D, D + Last + 1);
+      *P++ = '0';
+      *P++ = '.';
+      for (int Z = 0; Z < -Exp - 1; ++Z)
+        *P++ = '0';
+      Copy(D, Last + 1);
     }
+    Out.append(Text, static_cast<size_t>(P - Text));
     return;
   }
   // to_chars with a precision is specified as printf's %.*g.
