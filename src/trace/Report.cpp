@@ -88,15 +88,20 @@ void ReportBuilder::instructionDone(const emu::InstrEvent &Ev) {
                    uint64_t(static_cast<unsigned>(S.Eng) & 7) << 40 | uint64_t(S.FromDma) << 43 |
                    uint64_t(S.Valid) << 44 | uint64_t(static_cast<uint32_t>(Ev.WaitSem + 1)) << 45 |
                    uint64_t(static_cast<unsigned>(Ev.Eng) & 7) << 61;
-    auto [It, New] = StallCause.try_emplace(Key, nullptr);
-    if (New) {
-      std::string Sem = Ev.WaitSem < 0 ? "?" : fmt::format("s{}", Ev.WaitSem);
-      for (const object::Semaphore &X : E.program().Semaphores)
-        if (static_cast<int>(X.Index) == Ev.WaitSem)
-          Sem += " (" + X.Name + ")";
-      It->second = &R.StalledOn[fmt::format("{}, last signalled by {}", Sem, senderName(S))];
+    // A loop's wait is usually released by the same signal as last time.
+    LastStall &Last = LastStalls[static_cast<unsigned>(Ev.Eng)];
+    if (!Last.Total || Last.Key != Key) {
+      auto [It, New] = StallCause.try_emplace(Key, nullptr);
+      if (New) {
+        std::string Sem = Ev.WaitSem < 0 ? "?" : fmt::format("s{}", Ev.WaitSem);
+        for (const object::Semaphore &X : E.program().Semaphores)
+          if (static_cast<int>(X.Index) == Ev.WaitSem)
+            Sem += " (" + X.Name + ")";
+        It->second = &R.StalledOn[fmt::format("{}, last signalled by {}", Sem, senderName(S))];
+      }
+      Last = {Key, It->second};
     }
-    *It->second += Ev.WaitedPs;
+    *Last.Total += Ev.WaitedPs;
   }
   const StaticWork &W = workOf(Ev);
   if (W.K == StaticWork::Kind::Matmul) {

@@ -60,6 +60,9 @@ struct Report {
 class ReportBuilder : public emu::Observer {
 public:
   explicit ReportBuilder(const emu::Emulator &E);
+  // It keeps pointers into its own partial report.
+  ReportBuilder(const ReportBuilder &) = delete;
+  ReportBuilder &operator=(const ReportBuilder &) = delete;
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
 
@@ -79,6 +82,13 @@ private:
   std::array<std::vector<StaticWork>, isa::NumEngines> Work;
   // The StalledOn entry of each (semaphore, sender) seen.
   std::unordered_map<uint64_t, int64_t *> StallCause;
+
+  // By engine: the last stall cause, found again without a look-up.
+  struct LastStall {
+    uint64_t Key = 0;
+    int64_t *Total = nullptr;
+  };
+  std::array<LastStall, isa::NumEngines> LastStalls{};
 
   const StaticWork &workOf(const emu::InstrEvent &Ev);
 };
