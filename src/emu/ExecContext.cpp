@@ -53,7 +53,7 @@ void ExecContext::faultOperand(FaultKind K, const std::string &Operand, const st
   M.fault(K, E.Id, Index, fmt::format("operand '{}': {}", Operand, What));
 }
 
-View ExecContext::view(const char *Name) {
+const View &ExecContext::view(const char *Name) {
   unsigned K = operand(Name);
   if (Cached[K])
     return Cache[K];
@@ -140,34 +140,37 @@ View ExecContext::view(const char *Name) {
   return Cache[K];
 }
 
+void ExecContext::warnUnwritten(const View &V, uint32_t Partition, int64_t Byte) {
+  std::string What =
+      fmt::format("operand '{}' reads {} partition {} byte {}, which nothing has written",
+                  V.Operand, isa::memSpace(V.AP->Space).Name, Partition, Byte);
+  if (M.Opts.Strict)
+    fault(FaultKind::UninitialisedRead, What);
+  M.warn(E.Id, Index, What); // one warning per operand and read
+}
+
 void ExecContext::markRead(const View &V) {
   if (V.AP->Space == isa::MemSpace::HBM)
     return;
   OnChip &Mem = V.AP->Space == isa::MemSpace::SBUF ? M.Sbuf : M.Psum;
+  // The first unwritten byte in access-pattern order: by rows when they are
+  // contiguous (order and addresses agree), else element by element.
+  auto Warn = [&](uint32_t P, int64_t Byte) { warnUnwritten(V, V.AP->PartStart + P, Byte); };
+  size_t PartBase = size_t(V.AP->PartStart) * Mem.PartBytes;
   if (V.Contiguous) {
-    // Whole rows at once; only a row with a gap is looked at byte by byte.
     size_t Len = V.N * V.ElemBytes;
-    bool AllWritten = true;
-    for (uint32_t P = 0; P < V.P && AllWritten; ++P)
-      AllWritten = !std::memchr(
-          &Mem.Written[Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, 0)))], 0,
-          Len);
-    if (AllWritten)
-      return;
+    for (uint32_t P = 0; P < V.P; ++P) {
+      size_t At = PartBase + size_t(P) * Mem.PartBytes + static_cast<uint64_t>(V.byteOf(P, 0));
+      if (size_t Gap = Mem.Written.firstUnset(At, Len); Gap != At + Len)
+        return Warn(P, V.byteOf(P, 0) + static_cast<int64_t>(Gap - At));
+    }
+    return;
   }
   for (uint32_t P = 0; P < V.P; ++P)
     for (uint64_t K = 0; K < V.N; ++K) {
-      size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, K)));
-      for (uint32_t B = 0; B < V.ElemBytes; ++B)
-        if (!Mem.Written[At + B]) {
-          std::string What = fmt::format(
-              "operand '{}' reads {} partition {} byte {}, which nothing has written", V.Operand,
-              isa::memSpace(V.AP->Space).Name, V.AP->PartStart + P, V.byteOf(P, K) + B);
-          if (M.Opts.Strict)
-            fault(FaultKind::UninitialisedRead, What);
-          M.warn(E.Id, Index, What);
-          return; // one warning per operand
-        }
+      size_t At = PartBase + size_t(P) * Mem.PartBytes + static_cast<uint64_t>(V.byteOf(P, K));
+      if (size_t Gap = Mem.Written.firstUnset(At, V.ElemBytes); Gap != At + V.ElemBytes)
+        return Warn(P, V.byteOf(P, K) + static_cast<int64_t>(Gap - At));
     }
 }
 
@@ -233,7 +236,7 @@ void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, b
     for (uint32_t P = 0; P < V.P; ++P, Src += RowBytes) {
       size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, 0)));
       std::memcpy(&Mem.Bytes[At], Src, RowBytes);
-      std::memset(&Mem.Written[At], 1, RowBytes);
+      Mem.Written.set(At, RowBytes);
       if (IsPsum) // every 4-byte word the row touches
         for (size_t W = At / 4; W <= (At + RowBytes - 1) / 4; ++W)
           M.PsumWords[W] = Writer;
@@ -247,7 +250,7 @@ void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, b
       int64_t Off = V.byteOf(P, K);
       std::memcpy(Base + Off, Src, V.ElemBytes);
       size_t At = Mem.index(Part, static_cast<uint64_t>(Off));
-      std::memset(&Mem.Written[At], 1, V.ElemBytes);
+      Mem.Written.set(At, V.ElemBytes);
       if (IsPsum)
         M.PsumWords[At / 4] = FromMatmul ? Machine::PsumWriter::Matmul : Machine::PsumWriter::Other;
     }
@@ -255,10 +258,21 @@ void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, b
 }
 
 Tile ExecContext::load(const char *Name) {
-  View V = view(Name);
-  std::vector<uint8_t> Bytes;
-  readElements(V, Bytes);
+  const View &V = view(Name);
+  markRead(V);
+  return tileOf(V);
+}
+
+Tile ExecContext::tileOf(const View &V) {
   Tile T(V.P, V.N);
+  if (V.AP->Space != isa::MemSpace::HBM) { // rows straight from memory
+    for (uint32_t P = 0; P < V.P; ++P)
+      if (const float *Row = rowIn(V, P, T.row(P)); Row != T.row(P))
+        std::memcpy(T.row(P), Row, V.N * sizeof(float));
+    return T;
+  }
+  std::vector<uint8_t> Bytes;
+  readElements(V, Bytes, /*CheckInit=*/false);
   isa::DType Type = V.AP->Type;
   if (Type == isa::DType::FP32) { // the lanes' own format: the bits as they are
     std::memcpy(T.V.data(), Bytes.data(), Bytes.size());
@@ -270,11 +284,16 @@ Tile ExecContext::load(const char *Name) {
 }
 
 void ExecContext::store(const char *Name, const Tile &T) {
-  View V = view(Name);
+  const View &V = view(Name);
   if (T.P != V.P || T.N != V.N)
     faultOperand(FaultKind::Shape, Name,
                  fmt::format("the result is [{} partitions x {}] but the operand is [{} x {}]", T.P,
                              T.N, V.P, V.N));
+  if (!Defer && V.AP->Space != isa::MemSpace::HBM) { // rows straight into memory
+    for (uint32_t P = 0; P < V.P; ++P)
+      storeRow(V, P, T.row(P));
+    return;
+  }
   std::vector<uint8_t> Bytes(T.V.size() * V.ElemBytes);
   isa::DType Type = V.AP->Type;
   if (Type == isa::DType::FP32)
@@ -308,13 +327,127 @@ void ExecContext::storeRaw(const char *Name, const RawTile &T) {
   writeElements(V, T.Bytes);
 }
 
+namespace {
+
+// The bytes [Lo, Hi) a view reaches within each of its partitions (on chip).
+std::pair<int64_t, int64_t> byteSpan(const View &V) {
+  if (V.N == 0)
+    return {V.Base, V.Base};
+  int64_t Lo = V.Offsets[0], Hi = V.Offsets[0];
+  if (V.Contiguous)
+    Hi = V.Offsets[0] + static_cast<int64_t>(V.N) - 1;
+  else
+    for (int64_t O : V.Offsets) {
+      Lo = std::min(Lo, O);
+      Hi = std::max(Hi, O);
+    }
+  return {V.Base + Lo * V.ElemBytes, V.Base + (Hi + 1) * V.ElemBytes};
+}
+
+// Row p of Out may be written before row p + 1 of Other is read.
+bool rowSafe(const View &Out, const View &Other) {
+  const isa::AccessPattern &A = *Out.AP, &B = *Other.AP;
+  if (A.Space != B.Space || A.PartStart == B.PartStart)
+    return true;
+  if (A.PartStart + Out.P <= B.PartStart || B.PartStart + Other.P <= A.PartStart)
+    return true;
+  auto [ALo, AHi] = byteSpan(Out);
+  auto [BLo, BHi] = byteSpan(Other);
+  return AHi <= BLo || BHi <= ALo;
+}
+
+} // namespace
+
+bool ExecContext::rowwise(std::initializer_list<const View *> Outs,
+                          std::initializer_list<const View *> Ins) const {
+  if (Defer)
+    return false;
+  for (const View *V : Outs)
+    if (V->AP->Space == isa::MemSpace::HBM)
+      return false;
+  for (const View *V : Ins)
+    if (V->AP->Space == isa::MemSpace::HBM || V->P != Outs.begin()[0]->P)
+      return false;
+  for (const View *O : Outs) {
+    for (const View *V : Ins)
+      if (!rowSafe(*O, *V))
+        return false;
+    for (const View *V : Outs)
+      if (V != O && !rowSafe(*O, *V))
+        return false;
+  }
+  return true;
+}
+
+float *ExecContext::scratch(unsigned Which, size_t N) {
+  static thread_local std::array<std::vector<float>, NumScratch> Lanes;
+  std::vector<float> &S = Lanes[Which];
+  if (S.size() < N)
+    S.resize(N);
+  return S.data();
+}
+
+const float *ExecContext::rowIn(const View &V, uint32_t P, float *Scratch) {
+  const OnChip &Mem = V.AP->Space == isa::MemSpace::SBUF ? M.Sbuf : M.Psum;
+  const uint8_t *Part = Mem.Bytes.data() + size_t(V.AP->PartStart + P) * Mem.PartBytes;
+  isa::DType Type = V.AP->Type;
+  if (V.Contiguous) {
+    const uint8_t *Row = Part + V.byteOf(P, 0);
+    if (Type == isa::DType::FP32 && reinterpret_cast<uintptr_t>(Row) % alignof(float) == 0)
+      return reinterpret_cast<const float *>(Row);
+    loadRowAsFloat(Type, Row, Scratch, V.N);
+    return Scratch;
+  }
+  for (uint64_t K = 0; K < V.N; ++K)
+    Scratch[K] = loadAsFloat(Type, Part + V.byteOf(P, K));
+  return Scratch;
+}
+
+void ExecContext::storeRow(const View &V, uint32_t P, const float *In) {
+  bool IsPsum = V.AP->Space == isa::MemSpace::PSUM;
+  OnChip &Mem = IsPsum ? M.Psum : M.Sbuf;
+  uint32_t Part = V.AP->PartStart + P;
+  isa::DType Type = V.AP->Type;
+  if (V.Contiguous) {
+    size_t At = Mem.index(Part, static_cast<uint64_t>(V.byteOf(P, 0)));
+    size_t RowBytes = V.N * V.ElemBytes;
+    storeRowFromFloat(Type, &Mem.Bytes[At], In, V.N);
+    Mem.Written.set(At, RowBytes);
+    if (IsPsum && RowBytes) // every 4-byte word the row touches, as writeElements
+      for (size_t W = At / 4; W <= (At + RowBytes - 1) / 4; ++W)
+        M.PsumWords[W] = Machine::PsumWriter::Other;
+    return;
+  }
+  for (uint64_t K = 0; K < V.N; ++K) {
+    size_t At = Mem.index(Part, static_cast<uint64_t>(V.byteOf(P, K)));
+    storeFromFloat(Type, &Mem.Bytes[At], In[K]);
+    Mem.Written.set(At, V.ElemBytes);
+    if (IsPsum)
+      M.PsumWords[At / 4] = Machine::PsumWriter::Other;
+  }
+}
+
+void ExecContext::scalars(const char *Name, uint32_t P, float *Out) {
+  for (uint32_t Part = 0; Part < P; ++Part)
+    Out[Part] = scalar(Name, Part);
+}
+
 float ExecContext::scalar(const char *Name, uint32_t Part) {
   const isa::Operand &O = op(Name);
   if (O.IsImm)
     return bitsToFloat(O.FBits);
-  View V = view(Name);
+  const View &V = view(Name);
   // [P, 1] with one partition for all or one per partition (verified).
   uint32_t P = V.P == 1 ? 0 : Part;
+  if (V.AP->Space != isa::MemSpace::HBM) {
+    // The element itself, checked as readElements would check it.
+    const OnChip &Mem = V.AP->Space == isa::MemSpace::SBUF ? M.Sbuf : M.Psum;
+    int64_t Byte = V.byteOf(0, 0);
+    size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(Byte));
+    if (size_t Gap = Mem.Written.firstUnset(At, V.ElemBytes); Gap != At + V.ElemBytes)
+      warnUnwritten(V, V.AP->PartStart + P, Byte + static_cast<int64_t>(Gap - At));
+    return loadAsFloat(V.AP->Type, Mem.Bytes.data() + At);
+  }
   std::vector<uint8_t> Bytes;
   // One element: read it directly (with the uninitialised check).
   View One = V;

@@ -1,9 +1,9 @@
 //===- Memory.h - HBM, SBUF and PSUM ----------------------------*- C++ -*-===//
 //
 // SBUF and PSUM are flat, partition-major arrays (partition p's bytes are
-// [p * PartBytes, (p + 1) * PartBytes)), with a written-flag per byte for
-// the uninitialised-read check. HBM is sparse: 64 KiB pages come into being
-// when first written, so a 96 GiB address space costs only what a program
+// [p * PartBytes, (p + 1) * PartBytes)), with a written bit per byte for
+// the uninitialised-read check, set and tested a 64-byte word at a time. HBM is sparse: 64 KiB
+// pages come into being when first written, so a 96 GiB address space costs only what a program
 // touches; unwritten HBM reads as zero. Pages, being what a program can
 // ask for without end, are counted against the host-memory budget.
 //
@@ -14,6 +14,8 @@
 #include "trn/isa/Isa.h"
 #include "trn/support/HostMemory.h"
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -44,6 +46,52 @@ private:
   uint8_t *Ptr;
 };
 
+// One bit per byte of an on-chip memory, set once the byte has been written
+// since the run began. Ranges are set and searched 64 bits at a time, so a
+// row of an instruction costs a few word operations, not a byte each.
+class WrittenBits {
+public:
+  explicit WrittenBits(size_t NumBytes) : Words((NumBytes + 63) / 64 * 8) {}
+
+  void set(size_t At, size_t Len) {
+    if (!Len)
+      return;
+    size_t End = At + Len, FirstWord = At / 64, LastWord = (End - 1) / 64;
+    uint64_t *W = words();
+    if (FirstWord == LastWord) {
+      W[FirstWord] |= mask(At % 64, End - At);
+      return;
+    }
+    W[FirstWord] |= ~uint64_t(0) << (At % 64);
+    for (size_t I = FirstWord + 1; I < LastWord; ++I)
+      W[I] = ~uint64_t(0);
+    W[LastWord] |= mask(0, End - LastWord * 64);
+  }
+  // The first byte of [At, At + Len) not yet written, or At + Len if none.
+  size_t firstUnset(size_t At, size_t Len) const {
+    size_t End = At + Len;
+    const uint64_t *W = words();
+    while (At < End) {
+      size_t Word = At / 64, Bit = At % 64, Span = std::min<size_t>(64 - Bit, End - At);
+      uint64_t Missing = ~W[Word] & mask(Bit, Span);
+      if (Missing)
+        return Word * 64 + static_cast<size_t>(std::countr_zero(Missing));
+      At += Span;
+    }
+    return End;
+  }
+  bool test(size_t At) const { return (words()[At / 64] >> (At % 64)) & 1; }
+
+private:
+  ZeroedBytes Words;
+  uint64_t *words() { return reinterpret_cast<uint64_t *>(Words.data()); }
+  const uint64_t *words() const { return reinterpret_cast<const uint64_t *>(Words.data()); }
+  // Len bits from bit Lo, 1 <= Len <= 64 - Lo.
+  static uint64_t mask(size_t Lo, size_t Len) {
+    return (Len == 64 ? ~uint64_t(0) : (uint64_t(1) << Len) - 1) << Lo;
+  }
+};
+
 class OnChip {
 public:
   OnChip(uint32_t Partitions, uint32_t PartBytes)
@@ -52,7 +100,7 @@ public:
 
   uint32_t PartBytes;
   ZeroedBytes Bytes;
-  ZeroedBytes Written; // 1 = written since the run began
+  WrittenBits Written; // by byte index (index())
 
   uint8_t *at(uint32_t Partition, uint64_t Offset) {
     return Bytes.data() + size_t(Partition) * PartBytes + Offset;

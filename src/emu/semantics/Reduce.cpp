@@ -1,6 +1,7 @@
 //===- Reduce.cpp - reductions, scans and statistics (Vector) -------------===//
 
 #include "Semantics.h"
+#include "simd/Alu.h"
 #include "trn/emu/Numerics.h"
 
 #include <fmt/format.h>
@@ -44,6 +45,51 @@ bool above(float A, float B) {
   return A > B;
 }
 
+// tensor_reduce's fold of each group of Inner elements, on rows in place,
+// eight partitions at once (eight chains, each in element order).
+void reduceRows(ExecContext &C, isa::AluOp Op, bool Negate, const View &Src, const View &Dst,
+                uint64_t Outer, uint64_t Inner) {
+  constexpr unsigned Block = 8;
+  uint64_t N = Src.N;
+  float *Lanes = C.scratch(0, Block * N), *Out = C.scratch(1, Block * Outer);
+  for (uint32_t First = 0; First < Src.P; First += Block) {
+    unsigned R = std::min<uint32_t>(Block, Src.P - First);
+    const float *Rows[Block];
+    for (unsigned I = 0; I < R; ++I)
+      Rows[I] = C.rowIn(Src, First + I, Lanes + I * N);
+    for (uint64_t O = 0; O < Outer; ++O) {
+      const float *Group[Block];
+      float Acc[Block];
+      for (unsigned I = 0; I < R; ++I) {
+        Acc[I] = reduceFirst(Op, Rows[I][O * Inner]);
+        Group[I] = Rows[I] + O * Inner + 1;
+      }
+      switch (Op) {
+      case isa::AluOp::Add:
+        simd::sumRows(Group, R, Inner - 1, Acc);
+        break;
+      case isa::AluOp::Maximum: // aluOp's: NaN if either is, else A > B ? A : B
+        simd::foldRows(Group, R, Inner - 1, Acc, [](float A, float B) {
+          return std::isnan(A) || std::isnan(B) ? NAN : A > B ? A : B;
+        });
+        break;
+      case isa::AluOp::Minimum:
+        simd::foldRows(Group, R, Inner - 1, Acc, [](float A, float B) {
+          return std::isnan(A) || std::isnan(B) ? NAN : A < B ? A : B;
+        });
+        break;
+      default:
+        simd::foldRows(Group, R, Inner - 1, Acc,
+                       [Op](float A, float B) { return aluOp(Op, A, B); });
+      }
+      for (unsigned I = 0; I < R; ++I)
+        Out[I * Outer + O] = Negate ? -Acc[I] : Acc[I];
+    }
+    for (unsigned I = 0; I < R; ++I)
+      C.storeRow(Dst, First + I, Out + I * Outer);
+  }
+}
+
 } // namespace
 
 void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
@@ -56,7 +102,7 @@ void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
     Inner *= Src.Dims[D].Count;
   bool Negate = C.flag("negate");
   bool IntPath = isBitvec(Op) && isIntegerType(Src.Type);
-  View DstV = C.view("dst");
+  const View &DstV = C.view("dst");
   uint64_t Outer = Src.elementsPerPartition() / Inner;
   if (IntPath) {
     RawTile In = C.loadRaw("src");
@@ -75,7 +121,13 @@ void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
     C.writeElements(DstV, Out);
     return;
   }
-  Tile In = C.load("src");
+  const View &SrcV = C.view("src");
+  C.checkRead(SrcV);
+  if (C.rowwise({&DstV}, {&SrcV})) {
+    reduceRows(C, Op, Negate, SrcV, DstV, Outer, Inner);
+    return;
+  }
+  Tile In = C.tileOf(SrcV);
   Tile Out(In.P, Outer);
   for (uint32_t P = 0; P < In.P; ++P)
     for (uint64_t O = 0; O < Outer; ++O) {
