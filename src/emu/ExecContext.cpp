@@ -205,6 +205,14 @@ void ExecContext::readElements(const View &V, std::vector<uint8_t> &Out, bool Ch
   }
 }
 
+void ExecContext::writeElements(const View &V, std::vector<uint8_t> &&In, bool FromMatmul) {
+  if (Defer) {
+    Defer->push_back({V, std::move(In), FromMatmul});
+    return;
+  }
+  writeElements(V, static_cast<const std::vector<uint8_t> &>(In), FromMatmul);
+}
+
 void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, bool FromMatmul) {
   if (Defer) {
     Defer->push_back({V, In, FromMatmul});

@@ -82,6 +82,8 @@ public:
   // check (for bytes read only to be merged and written back).
   void readElements(const View &V, std::vector<uint8_t> &Out, bool CheckInit = true);
   void writeElements(const View &V, const std::vector<uint8_t> &In, bool FromMatmul = false);
+  // The same, handing In over when the write is deferred (a DMA's).
+  void writeElements(const View &V, std::vector<uint8_t> &&In, bool FromMatmul = false);
   // When set, writeElements appends here instead of writing memory.
   std::vector<DeferredWrite> *Defer = nullptr;
   void commit(const DeferredWrite &W) { writeElements(W.V, W.Bytes, W.FromMatmul); }

@@ -43,7 +43,13 @@ void Hbm::write(uint64_t Address, const uint8_t *In, uint64_t Size) {
                                    "use)",
                                    Address, Pages.size())));
       }
-      P.reset(new uint8_t[PageBytes]()); // zeroed
+      P.reset(static_cast<uint8_t *>(std::calloc(PageBytes, 1)));
+      if (!P) {
+        Pages.erase(Page);
+        if (Budget)
+          Budget->release(PageBytes);
+        throw std::bad_alloc();
+      }
     }
     std::memcpy(P.get() + Off, In, N);
     Address += N;

@@ -72,9 +72,16 @@ public:
     size_t End = At + Len;
     const uint64_t *W = words();
     while (At < End) {
-      size_t Word = At / 64, Bit = At % 64, Span = std::min<size_t>(64 - Bit, End - At);
-      uint64_t Missing = ~W[Word] & mask(Bit, Span);
-      if (Missing)
+      size_t Word = At / 64, Bit = At % 64;
+      if (Bit == 0 && End - At >= 64) { // whole words: one comparison each
+        if (W[Word] == ~uint64_t(0)) {
+          At += 64;
+          continue;
+        }
+        return Word * 64 + static_cast<size_t>(std::countr_one(W[Word]));
+      }
+      size_t Span = std::min<size_t>(64 - Bit, End - At);
+      if (uint64_t Missing = ~W[Word] & mask(Bit, Span))
         return Word * 64 + static_cast<size_t>(std::countr_zero(Missing));
       At += Span;
     }
@@ -131,7 +138,11 @@ public:
   void setBudget(HostMemoryBudget *B);
 
 private:
-  std::unordered_map<uint64_t, std::unique_ptr<uint8_t[]>> Pages;
+  // Zeroed by calloc, which skips clearing memory fresh from the system.
+  struct FreePage {
+    void operator()(uint8_t *P) const { std::free(P); }
+  };
+  std::unordered_map<uint64_t, std::unique_ptr<uint8_t, FreePage>> Pages;
   HostMemoryBudget *Budget = nullptr;
 };
 
