@@ -2,6 +2,7 @@
 
 #include "ExecContext.h"
 
+#include "simd/Convert.h"
 #include "trn/emu/Numerics.h"
 #include "trn/verify/Verifier.h"
 
@@ -167,9 +168,11 @@ void ExecContext::markRead(const View &V) {
     return;
   }
   for (uint32_t P = 0; P < V.P; ++P)
-    for (uint64_t K = 0; K < V.N; ++K) {
+    for (uint64_t K = 0, Run; K < V.N; K += Run) { // a run's addresses rise in order
+      Run = V.runFrom(K);
       size_t At = PartBase + size_t(P) * Mem.PartBytes + static_cast<uint64_t>(V.byteOf(P, K));
-      if (size_t Gap = Mem.Written.firstUnset(At, V.ElemBytes); Gap != At + V.ElemBytes)
+      size_t Len = Run * V.ElemBytes;
+      if (size_t Gap = Mem.Written.firstUnset(At, Len); Gap != At + Len)
         return Warn(P, V.byteOf(P, K) + static_cast<int64_t>(Gap - At));
     }
 }
@@ -187,8 +190,10 @@ void ExecContext::readElements(const View &V, std::vector<uint8_t> &Out, bool Ch
         Dst += RowBytes;
         continue;
       }
-      for (uint64_t K = 0; K < V.N; ++K, Dst += V.ElemBytes)
-        M.HbmMem.read(static_cast<uint64_t>(V.byteOf(P, K)), Dst, V.ElemBytes);
+      for (uint64_t K = 0, Run; K < V.N; K += Run, Dst += Run * V.ElemBytes) {
+        Run = V.runFrom(K);
+        M.HbmMem.read(static_cast<uint64_t>(V.byteOf(P, K)), Dst, Run * V.ElemBytes);
+      }
     }
     return;
   }
@@ -200,8 +205,10 @@ void ExecContext::readElements(const View &V, std::vector<uint8_t> &Out, bool Ch
   }
   for (uint32_t P = 0; P < V.P; ++P) {
     const uint8_t *Part = Mem.at(V.AP->PartStart + P, 0);
-    for (uint64_t K = 0; K < V.N; ++K, Dst += V.ElemBytes)
-      std::memcpy(Dst, Part + V.byteOf(P, K), V.ElemBytes);
+    for (uint64_t K = 0, Run; K < V.N; K += Run, Dst += Run * V.ElemBytes) {
+      Run = V.runFrom(K);
+      std::memcpy(Dst, Part + V.byteOf(P, K), Run * V.ElemBytes);
+    }
   }
 }
 
@@ -228,8 +235,10 @@ void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, b
           Src += RowBytes;
           continue;
         }
-        for (uint64_t K = 0; K < V.N; ++K, Src += V.ElemBytes)
-          M.HbmMem.write(static_cast<uint64_t>(V.byteOf(P, K)), Src, V.ElemBytes);
+        for (uint64_t K = 0, Run; K < V.N; K += Run, Src += Run * V.ElemBytes) {
+          Run = V.runFrom(K);
+          M.HbmMem.write(static_cast<uint64_t>(V.byteOf(P, K)), Src, Run * V.ElemBytes);
+        }
       }
     } catch (const HostMemoryError &Err) { // a new HBM page beyond --max-memory
       faultOperand(FaultKind::HostMemory, V.Operand, Err.what());
@@ -254,13 +263,15 @@ void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, b
   for (uint32_t P = 0; P < V.P; ++P) {
     uint32_t Part = V.AP->PartStart + P;
     uint8_t *Base = Mem.at(Part, 0);
-    for (uint64_t K = 0; K < V.N; ++K, Src += V.ElemBytes) {
+    for (uint64_t K = 0, Run; K < V.N; K += Run, Src += Run * V.ElemBytes) {
+      Run = V.runFrom(K);
       int64_t Off = V.byteOf(P, K);
-      std::memcpy(Base + Off, Src, V.ElemBytes);
+      std::memcpy(Base + Off, Src, Run * V.ElemBytes);
       size_t At = Mem.index(Part, static_cast<uint64_t>(Off));
-      Mem.Written.set(At, V.ElemBytes);
-      if (IsPsum)
-        M.PsumWords[At / 4] = FromMatmul ? Machine::PsumWriter::Matmul : Machine::PsumWriter::Other;
+      Mem.Written.set(At, Run * V.ElemBytes);
+      if (IsPsum) // the word of each element's first byte
+        for (uint64_t I = 0; I < Run; ++I)
+          M.PsumWords[(At + I * V.ElemBytes) / 4] = Writer;
     }
   }
 }
@@ -403,11 +414,16 @@ const float *ExecContext::rowIn(const View &V, uint32_t P, float *Scratch) {
     const uint8_t *Row = Part + V.byteOf(P, 0);
     if (Type == isa::DType::FP32 && reinterpret_cast<uintptr_t>(Row) % alignof(float) == 0)
       return reinterpret_cast<const float *>(Row);
-    loadRowAsFloat(Type, Row, Scratch, V.N);
+    if (Type == isa::DType::BF16)
+      simd::bf16RowToFp32(Row, Scratch, V.N);
+    else
+      loadRowAsFloat(Type, Row, Scratch, V.N);
     return Scratch;
   }
-  for (uint64_t K = 0; K < V.N; ++K)
-    Scratch[K] = loadAsFloat(Type, Part + V.byteOf(P, K));
+  for (uint64_t K = 0, Run; K < V.N; K += Run) {
+    Run = V.runFrom(K);
+    loadRowAsFloat(Type, Part + V.byteOf(P, K), Scratch + K, Run);
+  }
   return Scratch;
 }
 
@@ -419,7 +435,10 @@ void ExecContext::storeRow(const View &V, uint32_t P, const float *In) {
   if (V.Contiguous) {
     size_t At = Mem.index(Part, static_cast<uint64_t>(V.byteOf(P, 0)));
     size_t RowBytes = V.N * V.ElemBytes;
-    storeRowFromFloat(Type, &Mem.Bytes[At], In, V.N);
+    if (Type == isa::DType::BF16)
+      simd::fp32RowToBf16(In, &Mem.Bytes[At], V.N);
+    else
+      storeRowFromFloat(Type, &Mem.Bytes[At], In, V.N);
     Mem.Written.set(At, RowBytes);
     if (IsPsum && RowBytes) // every 4-byte word the row touches, as writeElements
       for (size_t W = At / 4; W <= (At + RowBytes - 1) / 4; ++W)
