@@ -117,8 +117,11 @@ public:
   }
 };
 
-// What a machine's SBUF and PSUM hold on the host: the bytes, a written
-// flag per byte, and the PSUM writer per 4-byte word (Machine::PsumWords).
+// What a machine's SBUF and PSUM hold on the host, as the budget counts it:
+// the bytes, a written flag per byte, and the PSUM writer per 4-byte word
+// (Machine::PsumWords). The written flags now take a bit per byte; the
+// budget still counts a byte, an upper bound that keeps the documented
+// --max-memory figures (docs/cli.md) as they are.
 inline uint64_t onChipHostBytes(const isa::ChipDesc &C) {
   uint64_t Sbuf = uint64_t(C.Partitions) * C.SbufPartitionBytes;
   uint64_t Psum = uint64_t(C.Partitions) * C.psumPartitionBytes();
