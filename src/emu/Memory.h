@@ -141,11 +141,19 @@ public:
   void setBudget(HostMemoryBudget *B);
 
 private:
-  // Zeroed by calloc, which skips clearing memory fresh from the system.
-  struct FreePage {
-    void operator()(uint8_t *P) const { std::free(P); }
+  // Page frames are carved in the order pages are first written from
+  // 2 MiB chunks the kernel maps zeroed and may back with transparent huge
+  // pages (one fault per chunk instead of one per 4 KiB), so at most one
+  // chunk is ever partly unused, whatever addresses a program touches.
+  static constexpr uint64_t ChunkBytes = 2 * 1024 * 1024;
+  struct Unmap {
+    void operator()(uint8_t *P) const;
   };
-  std::unordered_map<uint64_t, std::unique_ptr<uint8_t, FreePage>> Pages;
+  std::vector<std::unique_ptr<uint8_t, Unmap>> Chunks;
+  uint64_t ChunkUsed = ChunkBytes; // of the last chunk
+  uint8_t *newFrame();             // zeroed; nullptr if the host has no memory
+
+  std::unordered_map<uint64_t, uint8_t *> Pages; // frames, by page number
   HostMemoryBudget *Budget = nullptr;
 };
 
