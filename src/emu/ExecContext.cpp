@@ -86,13 +86,21 @@ const View &ExecContext::view(const char *Name) {
                  fmt::format("{} partitions of {} elements: at most {} of {} are allowed", V.P, V.N,
                              C.Partitions, MaxN));
   V.Offsets.resize(V.N);
-  // Odometer over the free dimensions, innermost fastest.
-  {
+  // The innermost dimension as a run of offsets, the outer ones by an
+  // odometer (innermost fastest), as the access pattern orders elements.
+  if (AP.NumDims == 0 || AP.Dims[AP.NumDims - 1].Count == 0) {
+    std::fill(V.Offsets.begin(), V.Offsets.end(), RegOff);
+  } else {
+    const uint32_t Last = AP.NumDims - 1;
+    const int64_t InnerStride = AP.Dims[Last].Stride;
+    const uint64_t InnerCount = AP.Dims[Last].Count;
     std::array<uint32_t, isa::MaxDims> Idx{};
     int64_t Off = RegOff;
-    for (uint64_t K2 = 0; K2 < V.N; ++K2) {
-      V.Offsets[K2] = Off;
-      for (int Dm = static_cast<int>(AP.NumDims) - 1; Dm >= 0; --Dm) {
+    for (uint64_t K = 0; K + InnerCount <= V.N; K += InnerCount) {
+      int64_t *Out = V.Offsets.data() + K;
+      for (uint64_t I = 0; I < InnerCount; ++I)
+        Out[I] = Off + static_cast<int64_t>(I) * InnerStride;
+      for (int Dm = static_cast<int>(Last) - 1; Dm >= 0; --Dm) {
         Off += AP.Dims[Dm].Stride;
         if (++Idx[Dm] < AP.Dims[Dm].Count)
           break;

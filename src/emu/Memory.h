@@ -48,14 +48,40 @@ private:
 
 // One bit per byte of an on-chip memory, set once the byte has been written
 // since the run began. Ranges are set and searched 64 bits at a time, so a
-// row of an instruction costs a few word operations, not a byte each.
+// row of an instruction costs a few word operations, not a byte each; and
+// each segment (partition) keeps how many of its first bytes are all
+// written, which answers most checks without reading the bits at all.
 class WrittenBits {
 public:
-  explicit WrittenBits(size_t NumBytes) : Words((NumBytes + 63) / 64 * 8) {}
+  WrittenBits(size_t NumBytes, size_t SegmentBytes)
+      : Words((NumBytes + 63) / 64 * 8), Size(NumBytes),
+        SegmentBytes(SegmentBytes ? SegmentBytes : 1),
+        Prefix((NumBytes + this->SegmentBytes - 1) / this->SegmentBytes, 0) {}
 
   void set(size_t At, size_t Len) {
     if (!Len)
       return;
+    setBits(At, Len);
+    // Extend the segment's written prefix if this range reaches it.
+    size_t Seg = At / SegmentBytes, Base = Seg * SegmentBytes;
+    if (At - Base <= Prefix[Seg] && At + Len - Base > Prefix[Seg]) {
+      size_t From = At + Len, SegEnd = std::min(Base + SegmentBytes, Size);
+      if (From < SegEnd)
+        From = scan(From, SegEnd - From);
+      Prefix[Seg] = static_cast<uint32_t>(std::min(From, SegEnd) - Base);
+    }
+  }
+  // The first byte of [At, At + Len) not yet written, or At + Len if none.
+  size_t firstUnset(size_t At, size_t Len) const {
+    size_t Seg = At / SegmentBytes;
+    if (At + Len <= Seg * SegmentBytes + Prefix[Seg])
+      return At + Len;
+    return scan(At, Len);
+  }
+  bool test(size_t At) const { return (words()[At / 64] >> (At % 64)) & 1; }
+
+private:
+  void setBits(size_t At, size_t Len) {
     size_t End = At + Len, FirstWord = At / 64, LastWord = (End - 1) / 64;
     uint64_t *W = words();
     if (FirstWord == LastWord) {
@@ -67,8 +93,7 @@ public:
       W[I] = ~uint64_t(0);
     W[LastWord] |= mask(0, End - LastWord * 64);
   }
-  // The first byte of [At, At + Len) not yet written, or At + Len if none.
-  size_t firstUnset(size_t At, size_t Len) const {
+  size_t scan(size_t At, size_t Len) const {
     size_t End = At + Len;
     const uint64_t *W = words();
     while (At < End) {
@@ -87,10 +112,11 @@ public:
     }
     return End;
   }
-  bool test(size_t At) const { return (words()[At / 64] >> (At % 64)) & 1; }
 
-private:
   ZeroedBytes Words;
+  size_t Size; // bytes
+  size_t SegmentBytes;
+  std::vector<uint32_t> Prefix; // per segment: its first Prefix bytes are set
   uint64_t *words() { return reinterpret_cast<uint64_t *>(Words.data()); }
   const uint64_t *words() const { return reinterpret_cast<const uint64_t *>(Words.data()); }
   // Len bits from bit Lo, 1 <= Len <= 64 - Lo.
@@ -103,7 +129,7 @@ class OnChip {
 public:
   OnChip(uint32_t Partitions, uint32_t PartBytes)
       : PartBytes(PartBytes), Bytes(size_t(Partitions) * PartBytes),
-        Written(size_t(Partitions) * PartBytes) {}
+        Written(size_t(Partitions) * PartBytes, PartBytes) {}
 
   uint32_t PartBytes;
   ZeroedBytes Bytes;

@@ -284,15 +284,15 @@ TEST_CASE("bf16 rows: every pattern in, special and random values out, every tar
 
 TEST_CASE("written bits: ranges set and the first unset byte found") {
   constexpr size_t Size = 1000;
-  WrittenBits W(Size);
+  WrittenBits W(Size, 250); // four segments, each with its written prefix
   std::vector<bool> Ref(Size);
   std::mt19937 Rng(3);
   for (int Step = 0; Step < 300; ++Step) {
-    size_t At = Rng() % Size, Len = Rng() % std::min<size_t>(Size - At, 150);
+    size_t At = Rng() % Size, Len = Rng() % std::min<size_t>(250 - At % 250, 150);
     W.set(At, Len);
     for (size_t I = At; I < At + Len; ++I)
       Ref[I] = true;
-    size_t Lo = Rng() % Size, N = Rng() % (Size - Lo + 1);
+    size_t Lo = Rng() % Size, N = Rng() % (250 - Lo % 250 + 1); // within a segment
     size_t Want = Lo + N;
     for (size_t I = Lo; I < Lo + N; ++I)
       if (!Ref[I]) {
