@@ -141,6 +141,9 @@ public:
   size_t index(uint32_t Partition, uint64_t Offset) const {
     return size_t(Partition) * PartBytes + Offset;
   }
+  // Whether every byte of [At, At + Len) (by index()) has been written.
+  bool written(size_t At, size_t Len) const { return Written.firstUnset(At, Len) == At + Len; }
+  void markWritten(size_t At, size_t Len) { Written.set(At, Len); }
 };
 
 // What a machine's SBUF and PSUM hold on the host, as the budget counts it:
