@@ -16,7 +16,9 @@
 #include "Machine.h"
 #include "trn/verify/Verifier.h"
 
+#include <array>
 #include <functional>
+#include <new>
 
 namespace trn::emu {
 
@@ -91,8 +93,35 @@ public:
   bool onPool() const { return E.Id == isa::Engine::POOL; }
 
 private:
-  std::vector<View> Cache; // views checked so far, by operand index
-  std::vector<bool> Cached;
+  // Views checked so far, by operand index. Built on first use: a register
+  // instruction takes none and so builds (and allocates) none.
+  class ViewSlots {
+  public:
+    ViewSlots() = default;
+    ViewSlots(const ViewSlots &) = delete;
+    ViewSlots &operator=(const ViewSlots &) = delete;
+    ~ViewSlots() {
+      for (unsigned K = 0; K < isa::MaxOperands; ++K)
+        if (Built >> K & 1)
+          slot(K)->~View();
+    }
+    View &operator[](unsigned K) {
+      if (!(Built >> K & 1)) {
+        new (slot(K)) View();
+        Built |= 1u << K;
+      }
+      return *slot(K);
+    }
+
+  private:
+    View *slot(unsigned K) {
+      return std::launder(reinterpret_cast<View *>(Storage + K * sizeof(View)));
+    }
+    alignas(View) unsigned char Storage[isa::MaxOperands * sizeof(View)];
+    uint32_t Built = 0;
+  };
+  ViewSlots Cache;
+  std::array<bool, isa::MaxOperands> Cached{};
   void markRead(const View &V);
 };
 
