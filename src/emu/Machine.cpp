@@ -145,32 +145,28 @@ void Machine::warn(isa::Engine E, uint32_t Index, const std::string &What) {
 }
 
 void Machine::schedule(int64_t Ps, EventKind K, unsigned Who, uint32_t Slot) {
-  Event Ev{Ps, K, Who, NextSeq++, Slot};
-  if (QueueEveryEvent) {
-    Events.push(Ev);
+  Event Ev(Ps, K, Who, NextSeq++, Slot);
+  if (!ReferenceSchedule && !HasAhead && (Events.empty() || Events.top() > Ev)) {
+    Ahead = Ev;
+    HasAhead = true;
     return;
   }
   // Ahead stays before everything queued.
-  if (HasAhead) {
-    if (Ahead > Ev)
-      std::swap(Ahead, Ev);
-    Events.push(Ev);
-  } else if (Events.empty() || Events.top() > Ev) {
-    Ahead = Ev;
-    HasAhead = true;
-  } else {
-    Events.push(Ev);
-  }
+  if (HasAhead && Ahead > Ev)
+    std::swap(Ahead, Ev);
+  Events.push(Ev);
 }
 
-Machine::Event Machine::nextEvent() {
-  if (HasAhead) {
+void Machine::nextEvent(int64_t &Ps, EventKind &Kind, unsigned &Who, uint32_t &Slot) {
+  const Event &Next = HasAhead ? Ahead : Events.top();
+  Ps = Next.Ps;
+  Kind = Next.Kind;
+  Who = Next.Who;
+  Slot = Next.Slot;
+  if (HasAhead)
     HasAhead = false;
-    return Ahead;
-  }
-  Event Ev = Events.top();
-  Events.pop();
-  return Ev;
+  else
+    Events.pop();
 }
 
 bool Machine::waitsMet(const EngineState &E, const DecodedInstr &D) const {
@@ -342,9 +338,14 @@ void Machine::arrive(uint32_t Slot) {
   wakeWaiters();
 }
 
+// An engine whose waits do not hold now is not woken: its issue would do
+// nothing, and any later change of a semaphore wakes it again. (Semaphores
+// change only here, through arrive and signal, so the first issue that finds
+// its waits met comes at the same time and in the same order.)
 void Machine::wakeWaiters() {
   for (unsigned E = 0; E < isa::NumEngines; ++E)
-    if (Engines[E].State == EngineState::Status::Waiting)
+    if (Engines[E].State == EngineState::Status::Waiting &&
+        (ReferenceSchedule || waitsMet(Engines[E], Engines[E].Decoded[Engines[E].PC])))
       schedule(NowPs, EventKind::Issue, E);
 }
 
@@ -708,7 +709,8 @@ RunResult Machine::run(const RunOptions &O) {
     for (unsigned E = 0; E < isa::NumEngines; ++E)
       schedule(0, EventKind::Issue, E);
     while (HasAhead || !Events.empty()) {
-      Event Ev = nextEvent();
+      Event Ev;
+      nextEvent(Ev.Ps, Ev.Kind, Ev.Who, Ev.Slot);
       if (LimitPs && Ev.Ps > LimitPs) {
         // A signal arriving after the limit, with nothing left to wait for
         // it, ends nothing.

@@ -24,17 +24,21 @@ struct Roles {
   int8_t Rd, Rs, Rs1, Rs2, Imm, Target, Sem, Amount;
 };
 
-const Roles &rolesOf(isa::Opcode Op) {
-  static const std::array<Roles, isa::NumOpcodes> Table = [] {
-    std::array<Roles, isa::NumOpcodes> T{};
-    for (unsigned K = 0; K < isa::NumOpcodes; ++K) {
-      const isa::InstrDesc &D = isa::instr(static_cast<isa::Opcode>(K));
-      auto Find = [&](const char *Name) { return static_cast<int8_t>(D.operandIndex(Name)); };
-      T[K] = {Find("rd"),  Find("rs"),     Find("rs1"), Find("rs2"),
-              Find("imm"), Find("target"), Find("sem"), Find("amount")};
-    }
-    return T;
-  }();
+// Out of line: the table is built once, and rolesOf, inlined into every
+// instruction's semantics, stays a guarded load.
+[[gnu::noinline]] std::array<Roles, isa::NumOpcodes> buildRoles() {
+  std::array<Roles, isa::NumOpcodes> T{};
+  for (unsigned K = 0; K < isa::NumOpcodes; ++K) {
+    const isa::InstrDesc &D = isa::instr(static_cast<isa::Opcode>(K));
+    auto Find = [&](const char *Name) { return static_cast<int8_t>(D.operandIndex(Name)); };
+    T[K] = {Find("rd"),  Find("rs"),     Find("rs1"), Find("rs2"),
+            Find("imm"), Find("target"), Find("sem"), Find("amount")};
+  }
+  return T;
+}
+
+inline const Roles &rolesOf(isa::Opcode Op) {
+  static const std::array<Roles, isa::NumOpcodes> Table = buildRoles();
   return Table[static_cast<unsigned>(Op)];
 }
 
