@@ -162,8 +162,25 @@ const char *Matmuls = R"(
     pe.multiply_moving c, bf
 )";
 
+// The test kernels (testsuite/kernels/*.s): small, and each a whole program.
+std::vector<std::pair<std::string, std::string>> kernelPrograms(const char *Folder) {
+  std::vector<std::pair<std::string, std::string>> Out;
+  for (const auto &F : std::filesystem::recursive_directory_iterator(
+           std::filesystem::path(TRN_SOURCE_DIR) / Folder))
+    if (F.path().extension() == ".s")
+      Out.push_back({F.path().filename().string(), readFile(F.path())});
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
 std::vector<std::pair<std::string, std::string>> programs() {
   std::vector<std::pair<std::string, std::string>> Out = timingPrograms();
+  for (auto &P : kernelPrograms("testsuite/kernels"))
+    Out.push_back(std::move(P));
+  // TRN_SCHEDULE_TEST_EXAMPLES=1 adds the examples (minutes under ASan).
+  if (std::getenv("TRN_SCHEDULE_TEST_EXAMPLES"))
+    for (auto &P : kernelPrograms("docs/examples"))
+      Out.push_back(std::move(P));
   Out.push_back({"ping-pong.s", PingPong});
   Out.push_back({"pipeline.s", Pipeline});
   Out.push_back({"matmuls.s", Matmuls});
