@@ -17,6 +17,7 @@
 #include "trn/verify/Verifier.h"
 
 #include <array>
+#include <bit>
 #include <functional>
 #include <new>
 
@@ -101,9 +102,8 @@ private:
     ViewSlots(const ViewSlots &) = delete;
     ViewSlots &operator=(const ViewSlots &) = delete;
     ~ViewSlots() {
-      for (unsigned K = 0; K < isa::MaxOperands; ++K)
-        if (Built >> K & 1)
-          slot(K)->~View();
+      for (uint32_t B = Built; B; B &= B - 1)
+        slot(static_cast<unsigned>(std::countr_zero(B)))->~View();
     }
     View &operator[](unsigned K) {
       if (!(Built >> K & 1)) {

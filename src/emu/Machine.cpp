@@ -145,12 +145,17 @@ void Machine::warn(isa::Engine E, uint32_t Index, const std::string &What) {
 }
 
 void Machine::schedule(int64_t Ps, EventKind K, unsigned Who, uint32_t Slot) {
-  Event Ev(Ps, K, Who, NextSeq++, Slot);
-  if (!ReferenceSchedule && !HasAhead && (Events.empty() || Events.top() > Ev)) {
-    Ahead = Ev;
+  uint64_t Seq = NextSeq++;
+  if (!ReferenceSchedule && !HasAhead && (Events.empty() || Events.top().after(Ps, K, Who, Seq))) {
+    Ahead.Ps = Ps;
+    Ahead.Kind = K;
+    Ahead.Who = Who;
+    Ahead.Seq = Seq;
+    Ahead.Slot = Slot;
     HasAhead = true;
     return;
   }
+  Event Ev(Ps, K, Who, Seq, Slot);
   // Ahead stays before everything queued.
   if (HasAhead && Ahead > Ev)
     std::swap(Ahead, Ev);
@@ -397,6 +402,17 @@ void Machine::complete(unsigned EIdx) {
   E.PC = E.Jump.value_or(E.PC + 1);
   E.Jump.reset();
   E.State = EngineState::Status::Idle;
+  // The engine's next issue, now: at once when it would be the next event
+  // to run anyway (nothing else due before it), as the loop would run it.
+  uint64_t Seq = NextSeq;
+  if (!ReferenceSchedule && !HasAhead &&
+      (Events.empty() || Events.top().after(NowPs, EventKind::Issue, EIdx, Seq))) {
+    ++NextSeq;
+    tryIssue(EIdx);
+    if (E.State == EngineState::Status::Busy)
+      LastWorkPs = NowPs;
+    return;
+  }
   schedule(NowPs, EventKind::Issue, EIdx);
 }
 

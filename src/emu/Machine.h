@@ -161,14 +161,15 @@ private:
       Slot = O.Slot;
       return *this;
     }
-    bool operator>(const Event &O) const {
-      if (Ps != O.Ps)
-        return Ps > O.Ps;
-      if (Kind != O.Kind)
-        return Kind > O.Kind;
-      if (Who != O.Who)
-        return Who > O.Who;
-      return Seq > O.Seq;
+    bool operator>(const Event &O) const { return after(O.Ps, O.Kind, O.Who, O.Seq); }
+    bool after(int64_t OPs, EventKind OKind, unsigned OWho, uint64_t OSeq) const {
+      if (Ps != OPs)
+        return Ps > OPs;
+      if (Kind != OKind)
+        return Kind > OKind;
+      if (Who != OWho)
+        return Who > OWho;
+      return Seq > OSeq;
     }
   };
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> Events;
