@@ -2,7 +2,7 @@
 # Nested loops with data-dependent branches on two engines at once, with no
 # synchronisation between them: 1,000 x 1,000 inner iterations on SP that
 # branch on the parity of the counter, and a countdown on POOL that branches
-# on a mask (about 9 M simulated instructions).
+# on a mask (11.7 M simulated instructions).
 
 .const OUTER = 1000
 .const INNER = 1000

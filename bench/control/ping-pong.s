@@ -1,7 +1,7 @@
 # trn-bench: goal=control
 # Semaphore ping-pong between two engines: SP signals ping and waits for
-# pong, ACT waits for ping and signals pong, 500,000 round trips (about
-# 4 M simulated instructions). Each side counts its rounds in a register and
+# pong, ACT waits for ping and signals pong, 500,000 round trips (3.5 M
+# simulated instructions). Each side counts its rounds in a register and
 # waits for the semaphore to reach it.
 
 .const ROUNDS = 500000

@@ -1,7 +1,7 @@
 # trn-bench: goal=control
 # A token passed around a ring of four engines (SP -> ACT -> POOL -> DVE ->
 # SP) with semaphores, 200,000 times round, each engine counting its turns
-# in a register (about 3.2 M simulated instructions). Only one engine runs
+# in a register (2.8 M simulated instructions). Only one engine runs
 # at a time: the schedule is the signal latency, not the work.
 
 .const ROUNDS = 200000

@@ -1,7 +1,7 @@
 # trn-bench: goal=datapath1
 # One-element datapath instructions in a loop on the Vector engine:
 # tensor_scalar and tensor_copy on [1, 1] tiles, each reading what the one
-# before wrote, 200,000 iterations (about 1 M simulated instructions).
+# before wrote, 200,000 iterations (0.8 M simulated instructions).
 
 .const ITERATIONS = 200000
 

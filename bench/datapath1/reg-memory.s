@@ -1,7 +1,7 @@
 # trn-bench: goal=datapath1
 # reg_load and reg_store of one int32 element in SBUF in a loop on the
 # Scalar engine, with a one-element tensor_scalar between them, 200,000
-# iterations (about 1.2 M simulated instructions).
+# iterations (1.2 M simulated instructions).
 
 .const ITERATIONS = 200000
 
