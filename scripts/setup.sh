@@ -98,7 +98,7 @@ configure() {
   # whenever a CMakeLists.txt changes.
   if [[ ! -f "$BUILD/build.ninja" ]]; then
     banner "configuring ($BUILD)"
-    cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTRN_WERROR=ON
   fi
 }
 
@@ -113,7 +113,7 @@ build() {
 configure_sanitize() {
   if [[ ! -f "$ASAN_BUILD/build.ninja" ]]; then
     banner "configuring the sanitizer build ($ASAN_BUILD)"
-    cmake -S "$ROOT" -B "$ASAN_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    cmake -S "$ROOT" -B "$ASAN_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTRN_WERROR=ON \
       -DCMAKE_CXX_COMPILER=clang++-19 -DTRN_SANITIZE=ON -DTRN_FUZZ=ON \
       -DTRN_FUZZ_SECONDS="$FUZZ_SECONDS"
   fi

@@ -14,6 +14,11 @@ config.test_exec_root = os.path.join(config.trn_obj_root, "testsuite", "lit")
 config.environment["PATH"] = os.pathsep.join(
     [config.trn_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 # Helper scripts run with the interpreter that runs lit.
+# 'sanitizer': this build runs under ASan+UBSan (scripts/setup.sh sanitize),
+# 20-50x slower; the few tests that only re-measure figures the GCC suite
+# already checks say UNSUPPORTED: sanitizer.
+if config.trn_sanitize.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("sanitizer")
 config.substitutions.append(("%python", '"' + sys.executable + '"'))
 config.substitutions.append(("%isa", os.path.join(config.trn_src_root, "isa")))
 config.substitutions.append(("%src", config.trn_src_root))

@@ -1,190 +1,306 @@
 //===- trn-bench - how fast the emulator emulates --------------------------===//
 //
-// trn-bench [--chip C] [--seed N] KERNEL.s...   (or folders holding .s files)
+// trn-bench [options] KERNEL.s|FOLDER...
 //
 // For each kernel: assemble it, fill its inputs with random values, run it
-// once, and print the host seconds, the simulated cycles, simulated
-// instructions per host second and emulated FLOP per host second; then, in
-// the same run, the host doing the same number of FLOPs directly (a plain
-// fp32 matrix-multiply loop nest), and the ratio between the two; and what
-// the race detector costs (the same run with it, over the run without). A
-// benchmark prints figures; it never fails on a slow machine.
+// (the fastest of repeated runs over at least --min-seconds), and print the
+// host seconds, simulated instructions per host second, the figure its goal
+// is judged by against a reference measured in the same run (BenchSpec.h:
+// OpenBLAS sgemm for a GEMM, NumPy for row kernels, a plain fp32 loop nest
+// otherwise), what each observer costs (the run with it over the run
+// without), and the peak memory of one run in a child process against what
+// the emulator committed. Then a line per goal of issue 11 saying how many
+// kernels meet it. A benchmark prints figures; it never fails on a slow
+// machine (exit 1 only for a kernel that does not assemble or faults).
 //
 //===----------------------------------------------------------------------===//
 
+#include "BenchSpec.h"
+#include "Measure.h"
+#include "References.h"
 #include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
-#include "trn/emu/Check.h"
-#include "trn/emu/Emulator.h"
-#include "trn/race/RaceDetector.h"
 #include "trn/support/HostMemory.h"
-#include "trn/trace/Report.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <new>
-#include <random>
+#include <map>
 #include <string>
 #include <vector>
 
 using namespace trn;
+using namespace trn::bench;
 namespace fs = std::filesystem;
 
 namespace {
 
-double seconds(std::chrono::steady_clock::duration D) {
-  return std::chrono::duration<double>(D).count();
-}
-
-// The host doing about Flops floating-point operations of a plain fp32
-// matrix-multiply loop nest (n x n by n x n, 2 n^3 FLOP per pass). Returns
-// FLOP per second.
-double hostFlopsPerSecond(double Flops) {
-  constexpr int N = 128;
-  static std::vector<float> A(N * N), B(N * N), C(N * N);
-  std::mt19937 Rng(1);
-  std::uniform_real_distribution<float> U(-1, 1);
-  for (float &X : A)
-    X = U(Rng);
-  for (float &X : B)
-    X = U(Rng);
-  double PerPass = 2.0 * N * N * N;
-  long Passes = std::max(1L, static_cast<long>(Flops / PerPass));
-  auto Start = std::chrono::steady_clock::now();
-  for (long P = 0; P < Passes; ++P) {
-    std::fill(C.begin(), C.end(), 0.0f);
-    for (int I = 0; I < N; ++I)
-      for (int K = 0; K < N; ++K) {
-        float Aik = A[I * N + K];
-        for (int J = 0; J < N; ++J)
-          C[I * N + J] += Aik * B[K * N + J];
-      }
-    A[P % (N * N)] += C[(P * 7) % (N * N)] * 1e-9f; // keep the work observable
-  }
-  double Secs = seconds(std::chrono::steady_clock::now() - Start);
-  return Passes * PerPass / std::max(Secs, 1e-9);
-}
-
-int run(int argc, char **argv) {
-  std::vector<std::string> Kernels;
+struct Options {
   std::optional<isa::Chip> Chip;
   uint64_t Seed = 1;
+  double MinSeconds = 0.3;
+  int Threads = 1; // host threads of the references (the emulator uses one)
+  bool Observers = true, Memory = true;
+  std::string Python = "/usr/bin/python3";
+  std::vector<std::string> Kernels;
+};
+
+// The goals of issue 11, as thresholds on the figures printed.
+constexpr double GemmVsBlas = 0.5;      // emulated GEMM FLOP/s over OpenBLAS sgemm's, at least
+constexpr double ControlInstrs = 20e6;  // simulated instructions/s, at least
+constexpr double Datapath1Instrs = 5e6; // the same, one-element datapath instructions
+constexpr double RowsVsNumpy = 2.0;     // host seconds over NumPy's, at most
+constexpr double ObserverLimit[NumObserverSets] = {1.0, 1.05, 2.0, 1.5, 1.5};
+constexpr const char *ObserverName[NumObserverSets] = {"none", "report", "trace", "text", "race"};
+constexpr uint64_t MemorySlack = 64ull << 20;
+
+// Goal tallies: kernels measured, kernels meeting it, the worst figure.
+struct Tally {
+  unsigned Measured = 0, Met = 0;
+  std::string Worst;
+  double WorstValue = 0;
+  void add(bool Ok, double Value, bool HigherIsBetter, const std::string &Text) {
+    ++Measured;
+    Met += Ok;
+    if (Worst.empty() || (HigherIsBetter ? Value < WorstValue : Value > WorstValue)) {
+      WorstValue = Value;
+      Worst = Text;
+    }
+  }
+};
+
+std::optional<Options> parse(int argc, char **argv, int &Exit) {
+  Options O;
+  auto Number = [&](int &I, const char *Flag, double &Out) {
+    if (I + 1 >= argc) {
+      llvm::errs() << "trn-bench: error: " << Flag << " needs a value\n";
+      return false;
+    }
+    char *End = nullptr;
+    Out = std::strtod(argv[++I], &End);
+    if (!*argv[I] || *End || !(Out >= 0)) {
+      llvm::errs() << "trn-bench: error: " << Flag << " takes a number, not '" << argv[I] << "'\n";
+      return false;
+    }
+    return true;
+  };
   for (int I = 1; I < argc; ++I) {
     std::string A = argv[I];
+    double V = 0;
     if (A == "--chip" && I + 1 < argc) {
-      Chip = isa::lookupChip(argv[++I]);
-      if (!Chip) {
+      O.Chip = isa::lookupChip(argv[++I]);
+      if (!O.Chip) {
         llvm::errs() << "trn-bench: error: unknown chip '" << argv[I] << "'\n";
-        return 2;
+        Exit = 2;
+        return std::nullopt;
       }
-    } else if (A == "--seed" && I + 1 < argc) {
-      char *End = nullptr;
-      Seed = std::strtoull(argv[++I], &End, 10);
-      if (!*argv[I] || *End) {
-        llvm::errs() << "trn-bench: error: --seed takes a number, not '" << argv[I] << "'\n";
-        return 2;
+    } else if (A == "--seed" || A == "--min-seconds" || A == "--threads") {
+      if (!Number(I, A.c_str(), V)) {
+        Exit = 2;
+        return std::nullopt;
       }
+      if (A == "--seed")
+        O.Seed = static_cast<uint64_t>(V);
+      else if (A == "--min-seconds")
+        O.MinSeconds = V;
+      else
+        O.Threads = std::max(1, static_cast<int>(V));
+    } else if (A == "--python" && I + 1 < argc) {
+      O.Python = argv[++I];
+    } else if (A == "--no-observers") {
+      O.Observers = false;
+    } else if (A == "--no-memory") {
+      O.Memory = false;
     } else if (A == "--help" || A == "-h") {
-      llvm::outs() << "Usage: trn-bench [--chip trn1|trn2|trn3] [--seed N] KERNEL.s|FOLDER...\n";
-      return 0;
+      llvm::outs()
+          << "Usage: trn-bench [options] KERNEL.s|FOLDER...\n"
+             "  --chip trn1|trn2|trn3  run on this chip (default: each program's)\n"
+             "  --seed N               seed of the random inputs (default 1)\n"
+             "  --min-seconds S        repeat each run until S seconds, keep the fastest (0.3)\n"
+             "  --threads N            host threads of the OpenBLAS reference (1, as the "
+             "emulator)\n"
+             "  --python PATH          the Python with NumPy for row kernels (/usr/bin/python3)\n"
+             "  --no-observers         skip the observer-cost columns\n"
+             "  --no-memory            skip the peak-memory column\n"
+             "Kernels may start with '# trn-bench: goal=...' (tools/trn-bench/BenchSpec.h).\n";
+      Exit = 0;
+      return std::nullopt;
     } else if (A.size() > 1 && A[0] == '-') {
       llvm::errs() << "trn-bench: error: unknown option '" << A << "' (try --help)\n";
-      return 2;
+      Exit = 2;
+      return std::nullopt;
     } else if (fs::is_directory(A)) {
       for (const auto &E : fs::recursive_directory_iterator(A))
         if (E.path().extension() == ".s")
-          Kernels.push_back(E.path().string());
+          O.Kernels.push_back(E.path().string());
     } else {
-      Kernels.push_back(A);
+      O.Kernels.push_back(A);
     }
   }
-  std::sort(Kernels.begin(), Kernels.end());
-  if (Kernels.empty()) {
+  std::sort(O.Kernels.begin(), O.Kernels.end());
+  if (O.Kernels.empty()) {
     llvm::errs() << "trn-bench: error: no kernels given (try --help)\n";
-    return 2;
+    Exit = 2;
+    return std::nullopt;
   }
-  llvm::outs() << fmt::format("{:<34} {:>9} {:>12} {:>13} {:>13} {:>13} {:>8} {:>6}\n", "kernel",
-                              "host s", "sim cycles", "sim instr/s", "emu FLOP/s", "host FLOP/s",
-                              "ratio", "race");
+  return O;
+}
+
+std::string shortName(const std::string &K) {
+  fs::path Parent = fs::path(K).parent_path().filename();
+  return (Parent.empty() ? fs::path(K).filename() : Parent / fs::path(K).filename()).string();
+}
+
+int run(int argc, char **argv) {
+  int Exit = 0;
+  std::optional<Options> Parsed = parse(argc, argv, Exit);
+  if (!Parsed)
+    return Exit;
+  const Options &O = *Parsed;
+  llvm::outs() << fmt::format("{:<28} {:<9} {:>8} {:>10} {:>10} {:>10} {:>8} {:>4} {:>6} {:>6} "
+                              "{:>6} {:>6} {:>13}\n",
+                              "kernel", "goal", "host s", "instr/s", "figure", "reference", "ratio",
+                              "ok", "report", "trace", "text", "race", "peak MiB");
   int Status = 0;
-  for (const std::string &K : Kernels) {
-    assembler::Options Opts;
-    Opts.Chip = Chip;
+  std::map<std::string, Tally> Goals;
+  for (const std::string &K : O.Kernels) {
+    std::string Name = shortName(K);
+    std::string Error;
+    std::optional<BenchSpec> Spec = readBenchSpec(K, Error);
+    if (!Spec) {
+      llvm::outs() << fmt::format("{:<28} bad header: {}\n", Name, Error);
+      Status = 1;
+      continue;
+    }
+    assembler::Options AOpts;
+    AOpts.Chip = O.Chip;
     std::string Errors;
     llvm::raw_string_ostream ES(Errors);
-    assembler::Result R = assembler::assembleFile(K, Opts, ES);
-    fs::path Parent = fs::path(K).parent_path().filename();
-    std::string Name = (Parent.empty() ? fs::path() : Parent / fs::path(K).filename()).string();
-    if (Name.empty())
-      Name = fs::path(K).filename().string();
+    assembler::Result R = assembler::assembleFile(K, AOpts, ES);
     if (!R.Program) {
-      llvm::outs() << fmt::format("{:<34} does not assemble: {}\n", Name,
+      llvm::outs() << fmt::format("{:<28} does not assemble: {}\n", Name,
                                   Errors.substr(0, Errors.find('\n')));
       Status = 1;
       continue;
     }
-    // One run, with the report (and the race detector when asked);
-    // repeated until 0.3 s have passed, the fastest kept, so that small
-    // kernels are not timer noise.
-    struct Timed {
-      double Host = 1e30;
-      emu::RunResult Run;
-      trace::Report Rep;
-    };
-    auto Measure = [&](bool Races) {
-      Timed Best;
-      double Total = 0;
-      do {
-        emu::Emulator E(*R.Program, Chip);
-        std::mt19937_64 Rng(Seed);
-        for (const object::Tensor &T : E.program().Tensors)
-          if (T.Role == object::TensorRole::Input && !T.InitOffset)
-            E.setTensor(T.Name, emu::randomTensor(T, Rng));
-        trace::ReportBuilder Builder(E);
-        E.addObserver(&Builder);
-        race::RaceDetector Detector(E, race::RaceDetector::Mode::Error);
-        if (Races)
-          E.addObserver(&Detector);
-        auto Start = std::chrono::steady_clock::now();
-        emu::RunResult Run = E.run({});
-        double Host = seconds(std::chrono::steady_clock::now() - Start);
-        Total += Host;
-        if (Host < Best.Host)
-          Best = {Host, Run, Builder.build(Run, Host)};
-        if (Run.Error)
-          break;
-      } while (Total < 0.3);
-      return Best;
-    };
-    Timed Plain = Measure(false);
-    double Host = Plain.Host;
-    emu::RunResult Run = Plain.Run;
-    const trace::Report &Rep = Plain.Rep;
-    if (Run.Error) {
-      llvm::outs() << fmt::format("{:<34} faults: {}\n", Name,
-                                  Run.Error->Message.substr(0, Run.Error->Message.find('\n')));
+    std::optional<PeakMemory> Mem;
+    if (O.Memory)
+      Mem = measurePeakMemory(*R.Program, O.Chip, O.Seed);
+    Timed Times[NumObserverSets];
+    Times[0] = measure(*R.Program, O.Chip, O.Seed, Observers::None, O.MinSeconds);
+    if (Times[0].Run.Error) {
+      const std::string &M = Times[0].Run.Error->Message;
+      llvm::outs() << fmt::format("{:<28} faults: {}\n", Name, M.substr(0, M.find('\n')));
       Status = 1;
       continue;
     }
-    Timed Checked = Measure(true);
-    std::string RaceCost =
-        Checked.Run.Error ? std::string("race!") : fmt::format("{:.2f}x", Checked.Host / Host);
-    double EmuFlops = Rep.EmulatedFlops / std::max(Host, 1e-9);
-    // The same FLOP count done directly; at least 2e8 so the timing is not
-    // noise.
-    double HostFlops = hostFlopsPerSecond(std::max(Rep.EmulatedFlops, 2e8));
-    std::string Ratio = EmuFlops > 0 ? fmt::format("{:.1f}", HostFlops / EmuFlops) : "-";
-    llvm::outs() << fmt::format(
-        "{:<34} {:>9.3f} {:>12} {:>13.4g} {:>13.4g} {:>13.4g} {:>8} {:>6}\n", Name, Host,
-        Run.Cycles, Run.Instructions / std::max(Host, 1e-9), EmuFlops, HostFlops, Ratio, RaceCost);
+    // The report is always measured: it gives the emulated FLOPs.
+    for (unsigned S = 1; S < NumObserverSets; ++S)
+      if (O.Observers || static_cast<Observers>(S) == Observers::Report)
+        Times[S] = measure(*R.Program, O.Chip, O.Seed, static_cast<Observers>(S), O.MinSeconds);
+    double Host = Times[0].HostSeconds;
+    double InstrPerS = Times[0].Run.Instructions / std::max(Host, 1e-9);
+
+    // The goal's figure, its reference and their ratio.
+    std::string Figure = "-", Reference = "-", Ratio = "-", Ok = "-";
+    switch (Spec->G) {
+    case Goal::Gemm: {
+      double Flops = 2.0 * Spec->M * Spec->N * Spec->K / std::max(Host, 1e-9);
+      double Blas = openblasSgemmFlopsPerSecond(Spec->M, Spec->N, Spec->K, O.Threads);
+      double X = Flops / Blas;
+      Figure = fmt::format("{:.3g}G", Flops / 1e9);
+      Reference = fmt::format("{:.3g}G", Blas / 1e9);
+      Ratio = fmt::format("{:.2f}x", X);
+      Ok = X >= GemmVsBlas ? "yes" : "no";
+      Goals["1 gemm >= 0.5x OpenBLAS sgemm"].add(X >= GemmVsBlas, X, true,
+                                                 fmt::format("{} {:.2f}x", Name, X));
+      break;
+    }
+    case Goal::Rows: {
+      std::string Script = (fs::path(K).parent_path() / "numpy_reference.py").string();
+      std::optional<double> Np =
+          numpySeconds(O.Python, Script, Spec->NumpyName, Spec->Rows, Spec->Cols, Error);
+      if (!Np) {
+        Reference = "n/a";
+        llvm::errs() << "trn-bench: " << Name << ": " << Error << "\n";
+        break;
+      }
+      double X = Host / *Np;
+      Figure = fmt::format("{:.3g}s", Host);
+      Reference = fmt::format("{:.3g}s", *Np);
+      Ratio = fmt::format("{:.2f}x", X);
+      Ok = X <= RowsVsNumpy ? "yes" : "no";
+      Goals["3 rows within 2x of NumPy"].add(X <= RowsVsNumpy, X, false,
+                                             fmt::format("{} {:.2f}x", Name, X));
+      break;
+    }
+    case Goal::Control:
+    case Goal::Datapath1: {
+      bool Control = Spec->G == Goal::Control;
+      double Want = Control ? ControlInstrs : Datapath1Instrs;
+      Figure = fmt::format("{:.3g}M", InstrPerS / 1e6);
+      Reference = fmt::format("{:.3g}M", Want / 1e6);
+      Ratio = fmt::format("{:.2f}x", InstrPerS / Want);
+      Ok = InstrPerS >= Want ? "yes" : "no";
+      Goals[Control ? "2 control >= 20 M instr/s" : "2 datapath1 >= 5 M instr/s"].add(
+          InstrPerS >= Want, InstrPerS, true, fmt::format("{} {:.3g} M", Name, InstrPerS / 1e6));
+      break;
+    }
+    case Goal::None: {
+      double Flops = Times[1].EmulatedFlops / std::max(Times[1].HostSeconds, 1e-9);
+      double HostLoop = hostLoopFlopsPerSecond(std::max(Times[1].EmulatedFlops, 2e8));
+      Figure = fmt::format("{:.3g}G", Flops / 1e9);
+      Reference = fmt::format("{:.3g}G", HostLoop / 1e9);
+      Ratio = Flops > 0 ? fmt::format("{:.3g}x", Flops / HostLoop) : "-";
+      break;
+    }
+    }
+
+    // Observer costs, each over the run without observers.
+    std::string Cost[NumObserverSets];
+    for (unsigned S = 1; S < NumObserverSets; ++S) {
+      if (!O.Observers && static_cast<Observers>(S) != Observers::Report) {
+        Cost[S] = "-";
+        continue;
+      }
+      if (Times[S].Run.Error) {
+        Cost[S] = static_cast<Observers>(S) == Observers::Race ? "race!" : "fault";
+        Status = 1;
+        continue;
+      }
+      double X = Times[S].HostSeconds / std::max(Host, 1e-9);
+      Cost[S] = fmt::format("{:.2f}", X);
+      Goals[fmt::format("4 {} <= {}x", ObserverName[S], ObserverLimit[S])].add(
+          X <= ObserverLimit[S], X, false, fmt::format("{} {:.2f}x", Name, X));
+    }
+    std::string Peak = "-";
+    if (Mem) {
+      bool MemOk = Mem->PeakRssBytes <= Mem->EmulatedBytes + MemorySlack;
+      Peak =
+          fmt::format("{}/{}", Mem->PeakRssBytes >> 20, (Mem->EmulatedBytes + MemorySlack) >> 20);
+      Goals["5 peak <= emulated + 64 MiB"].add(
+          MemOk, double(Mem->PeakRssBytes) - double(Mem->EmulatedBytes), false,
+          fmt::format("{} {} MiB over emulated", Name,
+                      (int64_t(Mem->PeakRssBytes) - int64_t(Mem->EmulatedBytes)) >> 20));
+    }
+    llvm::outs() << fmt::format("{:<28} {:<9} {:>8.3f} {:>10.4g} {:>10} {:>10} {:>8} {:>4} {:>6} "
+                                "{:>6} {:>6} {:>6} {:>13}\n",
+                                Name, goalName(Spec->G), Host, InstrPerS, Figure, Reference, Ratio,
+                                Ok, Cost[1], Cost[2], Cost[3], Cost[4], Peak);
+    llvm::outs().flush();
   }
-  llvm::outs() << "\nratio = host FLOP/s of a plain fp32 loop nest / emulated FLOP/s: how many "
-                  "times slower emulation is than doing the arithmetic directly.\nrace = host "
-                  "time with the race detector / without it (\"race!\" if it found one).\n";
+  llvm::outs() << "\nfigure: emulated GEMM FLOP/s (gemm), host seconds (rows), simulated "
+                  "instructions/s (control, datapath1), emulated FLOP/s (others);\nreference: "
+                  "OpenBLAS sgemm on the same shape and host threads, NumPy doing the same steps "
+                  "unfused, the goal's rate, a plain fp32 loop nest;\nreport/trace/text/race: host "
+                  "time with that observer over the time without (traces formatted, then "
+                  "discarded);\npeak MiB: peak RSS of one run in a child process / what the "
+                  "emulator committed + 64 MiB.\n\ngoals (issue 11):\n";
+  for (const auto &[Goal, T] : Goals)
+    llvm::outs() << fmt::format("  {:<34} {:>3} of {:<3} kernels meet it; worst: {}\n", Goal, T.Met,
+                                T.Measured, T.Worst);
   return Status;
 }
 

@@ -8,28 +8,172 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../simd/Matmul.h"
 #include "Semantics.h"
 #include "trn/emu/Numerics.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstring>
+
 namespace trn::emu {
 
 namespace {
 
+// Asks for Bytes bytes at P to be brought into the cache (SBUF's rows lie
+// a partition apart, each on its own pages: without this every row waits
+// for its misses one after the other).
+void prefetch(const uint8_t *P, size_t Bytes) {
+  for (size_t At = 0; At < Bytes; At += 64)
+    __builtin_prefetch(P + At);
+}
+
+// Hands each row of the SBUF operand V, as stored, to Use(P, Bytes) without
+// a copy, when its rows are contiguous and every byte has been written;
+// false otherwise (then the caller loads it through loadRaw, which reports
+// an unwritten byte as every load does; Use may have seen some rows).
+template <typename UseRow> bool forEachWrittenRow(ExecContext &C, const View &V, UseRow Use) {
+  if (V.AP->Space != isa::MemSpace::SBUF || !V.Contiguous)
+    return false;
+  OnChip &Mem = C.M.Sbuf;
+  size_t RowBytes = V.N * V.ElemBytes;
+  auto Row = [&](uint32_t P) {
+    return Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, 0)));
+  };
+  constexpr uint32_t Ahead = 4; // rows
+  for (uint32_t P = 0; P < std::min(Ahead, V.P); ++P) {
+    prefetch(&Mem.Written[Row(P)], RowBytes);
+    prefetch(&Mem.Bytes[Row(P)], RowBytes);
+  }
+  for (uint32_t P = 0; P < V.P; ++P) {
+    if (P + Ahead < V.P) {
+      prefetch(&Mem.Written[Row(P + Ahead)], RowBytes);
+      prefetch(&Mem.Bytes[Row(P + Ahead)], RowBytes);
+    }
+    if (std::memchr(&Mem.Written[Row(P)], 0, RowBytes))
+      return false;
+    Use(P, &Mem.Bytes[Row(P)]);
+  }
+  return true;
+}
+
 void loadStationary(ExecContext &C) {
   View V = C.view("stationary");
-  RawTile Raw = C.loadRaw("stationary");
+  size_t RowBytes = V.N * V.ElemBytes;
+  std::vector<uint8_t> Raw(V.P * RowBytes);
+  if (!forEachWrittenRow(C, V, [&](uint32_t P, const uint8_t *Bytes) {
+        std::memcpy(&Raw[P * RowBytes], Bytes, RowBytes);
+      }))
+    Raw = C.loadRaw("stationary").Bytes;
   Stationary &S = C.M.PeStationary;
   S.Loaded = true;
-  S.Type = Raw.Type;
-  S.K = Raw.P;
-  S.M = static_cast<uint32_t>(Raw.N);
+  S.Type = V.AP->Type;
+  S.K = V.P;
+  S.M = static_cast<uint32_t>(V.N);
+  S.Raw = std::move(Raw);
   S.Values.resize(size_t(S.K) * S.M);
-  S.Raw = Raw.Bytes;
-  uint32_t EB = V.ElemBytes;
-  for (size_t K = 0; K < S.Values.size(); ++K)
-    S.Values[K] = loadAsFloat(Raw.Type, Raw.Bytes.data() + K * EB);
+  simd::convertToFp32(S.Type, S.Raw.data(), S.Values.size(), S.Values.data());
+}
+
+// transpose=true: dst = stationary^T, bit-exact (A2).
+void passThrough(ExecContext &C, const Stationary &S) {
+  // The moving operand must be the identity NKI lowers the transpose with
+  // (K x K, verified): its values are data, checked here.
+  Tile Mov = C.load("moving");
+  View Dst = C.view("dst");
+  for (uint32_t K = 0; K < Mov.P; ++K)
+    for (uint64_t N = 0; N < Mov.N; ++N)
+      if (Mov.at(K, N) != (K == N ? 1.0f : 0.0f))
+        C.fault(FaultKind::Shape, "transpose=true needs an identity as the 'moving' operand");
+  uint32_t SB = isa::dtype(S.Type).StorageBytes;
+  std::vector<uint8_t> Out(size_t(Dst.P) * Dst.N * Dst.ElemBytes, 0);
+  for (uint32_t M = 0; M < S.M; ++M)
+    for (uint32_t K = 0; K < S.K; ++K)
+      std::memcpy(&Out[(size_t(M) * Dst.N + K) * Dst.ElemBytes], &S.Raw[(size_t(K) * S.M + M) * SB],
+                  SB); // fp8 lands in the low byte, the upper byte stays 0
+  C.writeElements(Dst, Out, /*FromMatmul=*/true);
+}
+
+// Dst's rows where they lie in PSUM, as fp32 rows PartBytes apart, when the
+// result can be computed there in place (contiguous, 4-byte aligned, not
+// held back); else null.
+float *psumRows(ExecContext &C, const View &Dst) {
+  if (C.Defer || Dst.AP->Space != isa::MemSpace::PSUM || !Dst.Contiguous || Dst.ElemBytes != 4 ||
+      Dst.byteOf(0, 0) % 4 != 0 || C.M.Psum.PartBytes % 4 != 0)
+    return nullptr;
+  uint8_t *First = C.M.Psum.at(Dst.AP->PartStart, static_cast<uint64_t>(Dst.byteOf(0, 0)));
+  if (reinterpret_cast<uintptr_t>(First) % alignof(float) != 0)
+    return nullptr;
+  return reinterpret_cast<float *>(First);
+}
+
+// Accumulating onto PSUM that a non-matmul instruction wrote is undefined
+// on v2/v3 (ISA): a fault at the first such element, row by row.
+void checkAccumulateOnto(ExecContext &C, const View &Dst, bool InPlace) {
+  auto Fault = [&](uint32_t P, uint64_t N) {
+    C.faultOperand(FaultKind::UndefinedBehaviour, "dst",
+                   fmt::format("accumulates onto PSUM partition {} byte {}, which a "
+                               "non-matmul instruction wrote (undefined on the hardware)",
+                               Dst.AP->PartStart + P, Dst.byteOf(P, N)));
+  };
+  const std::vector<Machine::PsumWriter> &Words = C.M.PsumWords;
+  for (uint32_t P = 0; P < Dst.P; ++P) {
+    if (InPlace) { // element n is word n of the row
+      static_assert(sizeof(Machine::PsumWriter) == 1, "one byte per word, searched as bytes");
+      size_t At = C.M.Psum.index(Dst.AP->PartStart + P, static_cast<uint64_t>(Dst.byteOf(P, 0)));
+      const void *First = &Words[At / 4];
+      if (const void *It = std::memchr(First, static_cast<int>(Machine::PsumWriter::Other), Dst.N))
+        Fault(P, static_cast<uint64_t>(static_cast<const uint8_t *>(It) -
+                                       static_cast<const uint8_t *>(First)));
+      continue;
+    }
+    for (uint64_t N = 0; N < Dst.N; ++N) {
+      size_t At = C.M.Psum.index(Dst.AP->PartStart + P, static_cast<uint64_t>(Dst.byteOf(P, N)));
+      if (Words[At / 4] == Machine::PsumWriter::Other)
+        Fault(P, N);
+    }
+  }
+}
+
+// Every byte of V's contiguous rows in Mem has been written.
+bool allWritten(OnChip &Mem, const View &V) {
+  for (uint32_t P = 0; P < V.P; ++P) {
+    size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, 0)));
+    if (std::memchr(&Mem.Written[At], 0, V.N * V.ElemBytes))
+      return false;
+  }
+  return true;
+}
+
+// The moving operand as fp32 rows in Out (its shape and dtype returned,
+// without bytes).
+RawTile loadMoving(ExecContext &C, std::vector<float> &Out) {
+  View V = C.view("moving");
+  RawTile Shape;
+  Shape.P = V.P;
+  Shape.N = V.N;
+  Shape.Type = V.AP->Type;
+  Out.resize(size_t(V.P) * V.N);
+  if (forEachWrittenRow(C, V, [&](uint32_t P, const uint8_t *Bytes) {
+        simd::convertToFp32(Shape.Type, Bytes, V.N, Out.data() + size_t(P) * V.N);
+      }))
+    return Shape;
+  RawTile Raw = C.loadRaw("moving");
+  simd::convertToFp32(Raw.Type, Raw.Bytes.data(), Out.size(), Out.data());
+  return Shape;
+}
+
+// What writeElements records for a matmul's contiguous fp32 rows.
+void markWrittenByMatmul(ExecContext &C, const View &Dst) {
+  size_t RowBytes = Dst.N * 4;
+  for (uint32_t P = 0; P < Dst.P; ++P) {
+    size_t At = C.M.Psum.index(Dst.AP->PartStart + P, static_cast<uint64_t>(Dst.byteOf(P, 0)));
+    std::memset(&C.M.Psum.Written[At], 1, RowBytes);
+    std::fill(C.M.PsumWords.begin() + static_cast<ptrdiff_t>(At / 4),
+              C.M.PsumWords.begin() + static_cast<ptrdiff_t>((At + RowBytes - 1) / 4 + 1),
+              Machine::PsumWriter::Matmul);
+  }
 }
 
 void multiplyMoving(ExecContext &C) {
@@ -43,62 +187,46 @@ void multiplyMoving(ExecContext &C) {
             verify::checkAgainstStationary(C.I, S.Loaded ? &Loaded : nullptr))
       C.fault(faultKindOf(D->Kind), D->Message);
   }
-  Tile Mov = C.load("moving");
+  if (C.flag("transpose"))
+    return passThrough(C, S);
+  // The moving operand as fp32 rows, in a buffer kept from one matmul to the
+  // next (up to 128 x 512 values).
+  thread_local std::vector<float> Moving;
+  RawTile Mov = loadMoving(C, Moving);
   View Dst = C.view("dst");
-  bool Transpose = C.flag("transpose");
-  if (Transpose) {
-    // Pass-through: dst = stationary^T, bit-exact (A2). The moving operand
-    // must be the identity NKI lowers the transpose with (K x K, verified):
-    // its values are data, checked here.
-    for (uint32_t K = 0; K < Mov.P; ++K)
-      for (uint64_t N = 0; N < Mov.N; ++N)
-        if (Mov.at(K, N) != (K == N ? 1.0f : 0.0f))
-          C.fault(FaultKind::Shape, "transpose=true needs an identity as the 'moving' operand");
-    uint32_t SB = isa::dtype(S.Type).StorageBytes;
-    std::vector<uint8_t> Out(size_t(Dst.P) * Dst.N * Dst.ElemBytes, 0);
-    for (uint32_t M = 0; M < S.M; ++M)
-      for (uint32_t K = 0; K < S.K; ++K)
-        std::memcpy(&Out[(size_t(M) * Dst.N + K) * Dst.ElemBytes],
-                    &S.Raw[(size_t(K) * S.M + M) * SB],
-                    SB); // fp8 lands in the low byte, the upper byte stays 0
-    C.writeElements(Dst, Out, /*FromMatmul=*/true);
+  if (Mov.P != S.K || Dst.P != S.M || Dst.N != Mov.N || Dst.ElemBytes != 4)
+    C.fault(FaultKind::Shape, "internal error: the matmul's operands do not fit the stationary");
+  bool Accumulate = C.enumOf<isa::PsumMode>("acc") == isa::PsumMode::Accumulate;
+  float *InPlace = psumRows(C, Dst);
+  if (Accumulate)
+    checkAccumulateOnto(C, Dst, InPlace != nullptr);
+  simd::MatmulArgs A;
+  A.Stationary = S.Values.data();
+  A.Moving = Moving.data();
+  A.MovingStride = Mov.N;
+  A.K = S.K;
+  A.M = S.M;
+  A.N = Mov.N;
+  A.Accumulate = Accumulate;
+  // Products of two narrow significands (at most 11 bits) are exact in
+  // fp32 unless they leave its range, which simd::matmul checks.
+  bool Narrow = S.Type != isa::DType::FP32 && Mov.Type != isa::DType::FP32;
+  if (InPlace) {
+    // Reading never-written PSUM is reported as the load reports it.
+    if (Accumulate && !allWritten(C.M.Psum, Dst))
+      (void)C.load("dst");
+    A.Dst = InPlace;
+    A.DstStride = C.M.Psum.PartBytes / 4;
+    simd::matmul(A, Narrow);
+    markWrittenByMatmul(C, Dst);
     return;
   }
-  bool Accumulate = C.enumOf<isa::PsumMode>("acc") == isa::PsumMode::Accumulate;
   Tile Out(Dst.P, Dst.N);
-  if (Accumulate) {
-    // Accumulating onto PSUM that a non-matmul instruction wrote is
-    // undefined on v2/v3 (ISA); onto never-written PSUM, a read of garbage.
-    for (uint32_t P = 0; P < Dst.P; ++P)
-      for (uint64_t N = 0; N < Dst.N; ++N) {
-        size_t At = C.M.Psum.index(Dst.AP->PartStart + P, static_cast<uint64_t>(Dst.byteOf(P, N)));
-        if (C.M.PsumWords[At / 4] == Machine::PsumWriter::Other)
-          C.faultOperand(FaultKind::UndefinedBehaviour, "dst",
-                         fmt::format("accumulates onto PSUM partition {} byte {}, which a "
-                                     "non-matmul instruction wrote (undefined on the hardware)",
-                                     Dst.AP->PartStart + P, Dst.byteOf(P, N)));
-      }
+  if (Accumulate)
     Out = C.load("dst");
-  }
-  // k in the middle keeps each dst element's sum in increasing k (the
-  // documented order) while the inner loop runs along contiguous rows.
-  for (uint32_t M = 0; M < S.M; ++M) {
-    float *Row = Out.row(M);
-    uint32_t K0 = 0;
-    if (!Accumulate) {
-      float W = S.Values[M];
-      const float *In = Mov.row(0);
-      for (uint64_t N = 0; N < Mov.N; ++N)
-        Row[N] = W * In[N];
-      K0 = 1;
-    }
-    for (uint32_t K = K0; K < S.K; ++K) {
-      float W = S.Values[size_t(K) * S.M + M];
-      const float *In = Mov.row(K);
-      for (uint64_t N = 0; N < Mov.N; ++N)
-        Row[N] += W * In[N];
-    }
-  }
+  A.Dst = Out.V.data();
+  A.DstStride = Out.N;
+  simd::matmul(A, Narrow);
   std::vector<uint8_t> Bytes(Out.V.size() * 4);
   std::memcpy(Bytes.data(), Out.V.data(), Bytes.size());
   C.writeElements(Dst, Bytes, /*FromMatmul=*/true);

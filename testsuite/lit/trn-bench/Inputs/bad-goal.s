@@ -1,0 +1,2 @@
+# trn-bench: goal=fast
+    sp.nop

@@ -1,0 +1,2 @@
+# trn-bench: goal=control speed=1
+    sp.nop

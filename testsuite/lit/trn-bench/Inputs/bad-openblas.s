@@ -1,0 +1,2 @@
+# trn-bench: goal=gemm openblas=1024,x,1
+    sp.nop

@@ -1,0 +1,2 @@
+# trn-bench: goal=gemm
+    sp.nop

@@ -1,0 +1,3 @@
+# A kernel that does not assemble.
+
+    sp.frob r1

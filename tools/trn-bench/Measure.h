@@ -1,0 +1,41 @@
+//===- Measure.h - one kernel, timed with and without observers -*- C++ -*-===//
+#ifndef TRN_BENCH_MEASURE_H
+#define TRN_BENCH_MEASURE_H
+
+#include "trn/emu/Emulator.h"
+#include "trn/object/Program.h"
+
+#include <optional>
+
+namespace trn::bench {
+
+// The observers of a run: none (the timing model alone, as `trn-emu
+// --race-check=off`), or one of trn-emu's: the report, the Perfetto trace,
+// the text trace, the race detector. Traces are formatted in full and
+// written to a discarding stream, so that their cost is the emulator's and
+// not the disk's.
+enum class Observers { None, Report, Trace, TraceText, Race };
+constexpr unsigned NumObserverSets = 5;
+
+struct Timed {
+  double HostSeconds = 0; // the fastest run
+  emu::RunResult Run;
+  double EmulatedFlops = 0; // from the report (Observers::Report only)
+};
+
+// Runs the program with random inputs from Seed, repeatedly until MinSeconds
+// have passed (at least once), and keeps the fastest run.
+Timed measure(const object::Program &P, std::optional<isa::Chip> Chip, uint64_t Seed, Observers O,
+              double MinSeconds);
+
+struct PeakMemory {
+  uint64_t PeakRssBytes = 0;  // of a child process doing one run
+  uint64_t EmulatedBytes = 0; // what the emulator committed (program, SBUF, PSUM, HBM pages)
+};
+// One run in a forked child; nullopt if the child failed.
+std::optional<PeakMemory> measurePeakMemory(const object::Program &P, std::optional<isa::Chip> Chip,
+                                            uint64_t Seed);
+
+} // namespace trn::bench
+
+#endif
