@@ -14,12 +14,16 @@
 namespace trn::emu {
 
 ExecContext::ExecContext(Machine &M, EngineState &E, const isa::Instr &I, uint32_t Index)
-    : M(M), E(E), I(I), D(I.desc()), Index(Index), Cache(D.Operands.size()),
-      Cached(D.Operands.size(), false) {}
+    : M(M), E(E), I(I), D(I.desc()), Index(Index) {}
 
 unsigned ExecContext::operand(const char *Name) const {
-  if (int K = D.operandIndex(Name); K >= 0)
-    return static_cast<unsigned>(K);
+  // Names differ in their first letter more often than not: compare that
+  // before the rest.
+  for (unsigned K = 0; K < D.Operands.size(); ++K) {
+    const char *Have = D.Operands[K].Name;
+    if (Have[0] == Name[0] && std::strcmp(Have, Name) == 0)
+      return K;
+  }
   // The semantics asked for an operand the ISA does not give this
   // instruction: a bug in trnemu, reported rather than crashing.
   M.fault(FaultKind::BadProgram, E.Id, Index,

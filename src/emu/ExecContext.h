@@ -16,9 +16,12 @@
 #include "Machine.h"
 #include "trn/verify/Verifier.h"
 
+#include <array>
+#include <bit>
 #include <cmath>
 #include <functional>
 #include <initializer_list>
+#include <new>
 
 namespace trn::emu {
 
@@ -122,8 +125,34 @@ public:
   bool onPool() const { return E.Id == isa::Engine::POOL; }
 
 private:
-  std::vector<View> Cache; // views checked so far, by operand index
-  std::vector<bool> Cached;
+  // Views checked so far, by operand index. Built on first use: a register
+  // instruction takes none and so builds (and allocates) none.
+  class ViewSlots {
+  public:
+    ViewSlots() = default;
+    ViewSlots(const ViewSlots &) = delete;
+    ViewSlots &operator=(const ViewSlots &) = delete;
+    ~ViewSlots() {
+      for (uint32_t B = Built; B; B &= B - 1)
+        slot(static_cast<unsigned>(std::countr_zero(B)))->~View();
+    }
+    View &operator[](unsigned K) {
+      if (!(Built >> K & 1)) {
+        new (slot(K)) View();
+        Built |= 1u << K;
+      }
+      return *slot(K);
+    }
+
+  private:
+    View *slot(unsigned K) {
+      return std::launder(reinterpret_cast<View *>(Storage + K * sizeof(View)));
+    }
+    alignas(View) unsigned char Storage[isa::MaxOperands * sizeof(View)];
+    uint32_t Built = 0;
+  };
+  ViewSlots Cache;
+  std::array<bool, isa::MaxOperands> Cached{};
   void markRead(const View &V);
   void warnUnwritten(const View &V, uint32_t Partition, int64_t Byte);
 };
