@@ -13,12 +13,15 @@ namespace trn::emu {
 namespace {
 
 // What a program costs before it runs, beyond its own bytes: its decoded
-// instructions, and at most the pages of HBM its initial data fill.
+// instructions (each with what it always is, and at most a cost for every
+// combination of its dynamic cost predicates), and at most the pages of HBM
+// its initial data fill.
 uint64_t decodedBytes(const object::Program &P) {
   uint64_t N = 0;
   for (const object::Stream &S : P.Streams)
     N += S.size();
-  return N * sizeof(isa::Instr);
+  return N * (sizeof(isa::Instr) + sizeof(DecodedInstr) +
+              (uint64_t(1) << NumDynamicPreds) * sizeof(CostPlan::Entry));
 }
 
 uint64_t initialPages(const object::Program &P) {
@@ -52,8 +55,7 @@ Emulator::Emulator(object::Program P, std::optional<isa::Chip> Chip, uint64_t Ma
   std::array<std::span<const isa::Instr>, isa::NumEngines> Decoded;
   for (unsigned E = 0; E < isa::NumEngines; ++E)
     Decoded[E] = M->Engines[E].Code;
-  std::vector<verify::ProgramDiagnostic> Found =
-      verify::verifyProgram(M->Prog, M->Chip, Decoded);
+  std::vector<verify::ProgramDiagnostic> Found = verify::verifyProgram(M->Prog, M->Chip, Decoded);
   if (!Found.empty())
     LoadFault = faultKindOf(Found.front().D.Kind);
   for (verify::ProgramDiagnostic &D : Found)

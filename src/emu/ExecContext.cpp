@@ -2,6 +2,7 @@
 
 #include "ExecContext.h"
 
+#include "simd/Convert.h"
 #include "trn/emu/Numerics.h"
 #include "trn/verify/Verifier.h"
 
@@ -13,12 +14,16 @@
 namespace trn::emu {
 
 ExecContext::ExecContext(Machine &M, EngineState &E, const isa::Instr &I, uint32_t Index)
-    : M(M), E(E), I(I), D(I.desc()), Index(Index), Cache(D.Operands.size()),
-      Cached(D.Operands.size(), false) {}
+    : M(M), E(E), I(I), D(I.desc()), Index(Index) {}
 
 unsigned ExecContext::operand(const char *Name) const {
-  if (int K = D.operandIndex(Name); K >= 0)
-    return static_cast<unsigned>(K);
+  // Names differ in their first letter more often than not: compare that
+  // before the rest.
+  for (unsigned K = 0; K < D.Operands.size(); ++K) {
+    const char *Have = D.Operands[K].Name;
+    if (Have[0] == Name[0] && std::strcmp(Have, Name) == 0)
+      return K;
+  }
   // The semantics asked for an operand the ISA does not give this
   // instruction: a bug in trnemu, reported rather than crashing.
   M.fault(FaultKind::BadProgram, E.Id, Index,
@@ -53,7 +58,7 @@ void ExecContext::faultOperand(FaultKind K, const std::string &Operand, const st
   M.fault(K, E.Id, Index, fmt::format("operand '{}': {}", Operand, What));
 }
 
-View ExecContext::view(const char *Name) {
+const View &ExecContext::view(const char *Name) {
   unsigned K = operand(Name);
   if (Cached[K])
     return Cache[K];
@@ -85,13 +90,21 @@ View ExecContext::view(const char *Name) {
                  fmt::format("{} partitions of {} elements: at most {} of {} are allowed", V.P, V.N,
                              C.Partitions, MaxN));
   V.Offsets.resize(V.N);
-  // Odometer over the free dimensions, innermost fastest.
-  {
+  // The innermost dimension as a run of offsets, the outer ones by an
+  // odometer (innermost fastest), as the access pattern orders elements.
+  if (AP.NumDims == 0 || AP.Dims[AP.NumDims - 1].Count == 0) {
+    std::fill(V.Offsets.begin(), V.Offsets.end(), RegOff);
+  } else {
+    const uint32_t Last = AP.NumDims - 1;
+    const int64_t InnerStride = AP.Dims[Last].Stride;
+    const uint64_t InnerCount = AP.Dims[Last].Count;
     std::array<uint32_t, isa::MaxDims> Idx{};
     int64_t Off = RegOff;
-    for (uint64_t K2 = 0; K2 < V.N; ++K2) {
-      V.Offsets[K2] = Off;
-      for (int Dm = static_cast<int>(AP.NumDims) - 1; Dm >= 0; --Dm) {
+    for (uint64_t K = 0; K + InnerCount <= V.N; K += InnerCount) {
+      int64_t *Out = V.Offsets.data() + K;
+      for (uint64_t I = 0; I < InnerCount; ++I)
+        Out[I] = Off + static_cast<int64_t>(I) * InnerStride;
+      for (int Dm = static_cast<int>(Last) - 1; Dm >= 0; --Dm) {
         Off += AP.Dims[Dm].Stride;
         if (++Idx[Dm] < AP.Dims[Dm].Count)
           break;
@@ -140,34 +153,39 @@ View ExecContext::view(const char *Name) {
   return Cache[K];
 }
 
+void ExecContext::warnUnwritten(const View &V, uint32_t Partition, int64_t Byte) {
+  std::string What =
+      fmt::format("operand '{}' reads {} partition {} byte {}, which nothing has written",
+                  V.Operand, isa::memSpace(V.AP->Space).Name, Partition, Byte);
+  if (M.Opts.Strict)
+    fault(FaultKind::UninitialisedRead, What);
+  M.warn(E.Id, Index, What); // one warning per operand and read
+}
+
 void ExecContext::markRead(const View &V) {
   if (V.AP->Space == isa::MemSpace::HBM)
     return;
   OnChip &Mem = V.AP->Space == isa::MemSpace::SBUF ? M.Sbuf : M.Psum;
+  // The first unwritten byte in access-pattern order: by rows when they are
+  // contiguous (order and addresses agree), else element by element.
+  auto Warn = [&](uint32_t P, int64_t Byte) { warnUnwritten(V, V.AP->PartStart + P, Byte); };
+  size_t PartBase = size_t(V.AP->PartStart) * Mem.PartBytes;
   if (V.Contiguous) {
-    // Whole rows at once; only a row with a gap is looked at byte by byte.
     size_t Len = V.N * V.ElemBytes;
-    bool AllWritten = true;
-    for (uint32_t P = 0; P < V.P && AllWritten; ++P)
-      AllWritten = !std::memchr(
-          &Mem.Written[Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, 0)))], 0,
-          Len);
-    if (AllWritten)
-      return;
+    for (uint32_t P = 0; P < V.P; ++P) {
+      size_t At = PartBase + size_t(P) * Mem.PartBytes + static_cast<uint64_t>(V.byteOf(P, 0));
+      if (size_t Gap = Mem.Written.firstUnset(At, Len); Gap != At + Len)
+        return Warn(P, V.byteOf(P, 0) + static_cast<int64_t>(Gap - At));
+    }
+    return;
   }
   for (uint32_t P = 0; P < V.P; ++P)
-    for (uint64_t K = 0; K < V.N; ++K) {
-      size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, K)));
-      for (uint32_t B = 0; B < V.ElemBytes; ++B)
-        if (!Mem.Written[At + B]) {
-          std::string What = fmt::format(
-              "operand '{}' reads {} partition {} byte {}, which nothing has written", V.Operand,
-              isa::memSpace(V.AP->Space).Name, V.AP->PartStart + P, V.byteOf(P, K) + B);
-          if (M.Opts.Strict)
-            fault(FaultKind::UninitialisedRead, What);
-          M.warn(E.Id, Index, What);
-          return; // one warning per operand
-        }
+    for (uint64_t K = 0, Run; K < V.N; K += Run) { // a run's addresses rise in order
+      Run = V.runFrom(K);
+      size_t At = PartBase + size_t(P) * Mem.PartBytes + static_cast<uint64_t>(V.byteOf(P, K));
+      size_t Len = Run * V.ElemBytes;
+      if (size_t Gap = Mem.Written.firstUnset(At, Len); Gap != At + Len)
+        return Warn(P, V.byteOf(P, K) + static_cast<int64_t>(Gap - At));
     }
 }
 
@@ -184,8 +202,10 @@ void ExecContext::readElements(const View &V, std::vector<uint8_t> &Out, bool Ch
         Dst += RowBytes;
         continue;
       }
-      for (uint64_t K = 0; K < V.N; ++K, Dst += V.ElemBytes)
-        M.HbmMem.read(static_cast<uint64_t>(V.byteOf(P, K)), Dst, V.ElemBytes);
+      for (uint64_t K = 0, Run; K < V.N; K += Run, Dst += Run * V.ElemBytes) {
+        Run = V.runFrom(K);
+        M.HbmMem.read(static_cast<uint64_t>(V.byteOf(P, K)), Dst, Run * V.ElemBytes);
+      }
     }
     return;
   }
@@ -197,9 +217,19 @@ void ExecContext::readElements(const View &V, std::vector<uint8_t> &Out, bool Ch
   }
   for (uint32_t P = 0; P < V.P; ++P) {
     const uint8_t *Part = Mem.at(V.AP->PartStart + P, 0);
-    for (uint64_t K = 0; K < V.N; ++K, Dst += V.ElemBytes)
-      std::memcpy(Dst, Part + V.byteOf(P, K), V.ElemBytes);
+    for (uint64_t K = 0, Run; K < V.N; K += Run, Dst += Run * V.ElemBytes) {
+      Run = V.runFrom(K);
+      std::memcpy(Dst, Part + V.byteOf(P, K), Run * V.ElemBytes);
+    }
   }
+}
+
+void ExecContext::writeElements(const View &V, std::vector<uint8_t> &&In, bool FromMatmul) {
+  if (Defer) {
+    Defer->push_back({V, std::move(In), FromMatmul});
+    return;
+  }
+  writeElements(V, static_cast<const std::vector<uint8_t> &>(In), FromMatmul);
 }
 
 void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, bool FromMatmul) {
@@ -217,8 +247,10 @@ void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, b
           Src += RowBytes;
           continue;
         }
-        for (uint64_t K = 0; K < V.N; ++K, Src += V.ElemBytes)
-          M.HbmMem.write(static_cast<uint64_t>(V.byteOf(P, K)), Src, V.ElemBytes);
+        for (uint64_t K = 0, Run; K < V.N; K += Run, Src += Run * V.ElemBytes) {
+          Run = V.runFrom(K);
+          M.HbmMem.write(static_cast<uint64_t>(V.byteOf(P, K)), Src, Run * V.ElemBytes);
+        }
       }
     } catch (const HostMemoryError &Err) { // a new HBM page beyond --max-memory
       faultOperand(FaultKind::HostMemory, V.Operand, Err.what());
@@ -233,7 +265,7 @@ void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, b
     for (uint32_t P = 0; P < V.P; ++P, Src += RowBytes) {
       size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, 0)));
       std::memcpy(&Mem.Bytes[At], Src, RowBytes);
-      std::memset(&Mem.Written[At], 1, RowBytes);
+      Mem.Written.set(At, RowBytes);
       if (IsPsum) // every 4-byte word the row touches
         for (size_t W = At / 4; W <= (At + RowBytes - 1) / 4; ++W)
           M.PsumWords[W] = Writer;
@@ -243,22 +275,35 @@ void ExecContext::writeElements(const View &V, const std::vector<uint8_t> &In, b
   for (uint32_t P = 0; P < V.P; ++P) {
     uint32_t Part = V.AP->PartStart + P;
     uint8_t *Base = Mem.at(Part, 0);
-    for (uint64_t K = 0; K < V.N; ++K, Src += V.ElemBytes) {
+    for (uint64_t K = 0, Run; K < V.N; K += Run, Src += Run * V.ElemBytes) {
+      Run = V.runFrom(K);
       int64_t Off = V.byteOf(P, K);
-      std::memcpy(Base + Off, Src, V.ElemBytes);
+      std::memcpy(Base + Off, Src, Run * V.ElemBytes);
       size_t At = Mem.index(Part, static_cast<uint64_t>(Off));
-      std::memset(&Mem.Written[At], 1, V.ElemBytes);
-      if (IsPsum)
-        M.PsumWords[At / 4] = FromMatmul ? Machine::PsumWriter::Matmul : Machine::PsumWriter::Other;
+      Mem.Written.set(At, Run * V.ElemBytes);
+      if (IsPsum) // the word of each element's first byte
+        for (uint64_t I = 0; I < Run; ++I)
+          M.PsumWords[(At + I * V.ElemBytes) / 4] = Writer;
     }
   }
 }
 
 Tile ExecContext::load(const char *Name) {
-  View V = view(Name);
-  std::vector<uint8_t> Bytes;
-  readElements(V, Bytes);
+  const View &V = view(Name);
+  markRead(V);
+  return tileOf(V);
+}
+
+Tile ExecContext::tileOf(const View &V) {
   Tile T(V.P, V.N);
+  if (V.AP->Space != isa::MemSpace::HBM) { // rows straight from memory
+    for (uint32_t P = 0; P < V.P; ++P)
+      if (const float *Row = rowIn(V, P, T.row(P)); Row != T.row(P))
+        std::memcpy(T.row(P), Row, V.N * sizeof(float));
+    return T;
+  }
+  std::vector<uint8_t> Bytes;
+  readElements(V, Bytes, /*CheckInit=*/false);
   isa::DType Type = V.AP->Type;
   if (Type == isa::DType::FP32) { // the lanes' own format: the bits as they are
     std::memcpy(T.V.data(), Bytes.data(), Bytes.size());
@@ -270,11 +315,16 @@ Tile ExecContext::load(const char *Name) {
 }
 
 void ExecContext::store(const char *Name, const Tile &T) {
-  View V = view(Name);
+  const View &V = view(Name);
   if (T.P != V.P || T.N != V.N)
     faultOperand(FaultKind::Shape, Name,
                  fmt::format("the result is [{} partitions x {}] but the operand is [{} x {}]", T.P,
                              T.N, V.P, V.N));
+  if (!Defer && V.AP->Space != isa::MemSpace::HBM) { // rows straight into memory
+    for (uint32_t P = 0; P < V.P; ++P)
+      storeRow(V, P, T.row(P));
+    return;
+  }
   std::vector<uint8_t> Bytes(T.V.size() * V.ElemBytes);
   isa::DType Type = V.AP->Type;
   if (Type == isa::DType::FP32)
@@ -308,13 +358,135 @@ void ExecContext::storeRaw(const char *Name, const RawTile &T) {
   writeElements(V, T.Bytes);
 }
 
+namespace {
+
+// The bytes [Lo, Hi) a view reaches within each of its partitions (on chip).
+std::pair<int64_t, int64_t> byteSpan(const View &V) {
+  if (V.N == 0)
+    return {V.Base, V.Base};
+  int64_t Lo = V.Offsets[0], Hi = V.Offsets[0];
+  if (V.Contiguous)
+    Hi = V.Offsets[0] + static_cast<int64_t>(V.N) - 1;
+  else
+    for (int64_t O : V.Offsets) {
+      Lo = std::min(Lo, O);
+      Hi = std::max(Hi, O);
+    }
+  return {V.Base + Lo * V.ElemBytes, V.Base + (Hi + 1) * V.ElemBytes};
+}
+
+// Row p of Out may be written before row p + 1 of Other is read.
+bool rowSafe(const View &Out, const View &Other) {
+  const isa::AccessPattern &A = *Out.AP, &B = *Other.AP;
+  if (A.Space != B.Space || A.PartStart == B.PartStart)
+    return true;
+  if (A.PartStart + Out.P <= B.PartStart || B.PartStart + Other.P <= A.PartStart)
+    return true;
+  auto [ALo, AHi] = byteSpan(Out);
+  auto [BLo, BHi] = byteSpan(Other);
+  return AHi <= BLo || BHi <= ALo;
+}
+
+} // namespace
+
+bool ExecContext::rowwise(std::initializer_list<const View *> Outs,
+                          std::initializer_list<const View *> Ins) const {
+  if (Defer)
+    return false;
+  for (const View *V : Outs)
+    if (V->AP->Space == isa::MemSpace::HBM)
+      return false;
+  for (const View *V : Ins)
+    if (V->AP->Space == isa::MemSpace::HBM || V->P != Outs.begin()[0]->P)
+      return false;
+  for (const View *O : Outs) {
+    for (const View *V : Ins)
+      if (!rowSafe(*O, *V))
+        return false;
+    for (const View *V : Outs)
+      if (V != O && !rowSafe(*O, *V))
+        return false;
+  }
+  return true;
+}
+
+float *ExecContext::scratch(unsigned Which, size_t N) {
+  static thread_local std::array<std::vector<float>, NumScratch> Lanes;
+  std::vector<float> &S = Lanes[Which];
+  if (S.size() < N)
+    S.resize(N);
+  return S.data();
+}
+
+const float *ExecContext::rowIn(const View &V, uint32_t P, float *Scratch) {
+  const OnChip &Mem = V.AP->Space == isa::MemSpace::SBUF ? M.Sbuf : M.Psum;
+  const uint8_t *Part = Mem.Bytes.data() + size_t(V.AP->PartStart + P) * Mem.PartBytes;
+  isa::DType Type = V.AP->Type;
+  if (V.Contiguous) {
+    const uint8_t *Row = Part + V.byteOf(P, 0);
+    if (Type == isa::DType::FP32 && reinterpret_cast<uintptr_t>(Row) % alignof(float) == 0)
+      return reinterpret_cast<const float *>(Row);
+    if (Type == isa::DType::BF16)
+      simd::bf16RowToFp32(Row, Scratch, V.N);
+    else
+      loadRowAsFloat(Type, Row, Scratch, V.N);
+    return Scratch;
+  }
+  for (uint64_t K = 0, Run; K < V.N; K += Run) {
+    Run = V.runFrom(K);
+    loadRowAsFloat(Type, Part + V.byteOf(P, K), Scratch + K, Run);
+  }
+  return Scratch;
+}
+
+void ExecContext::storeRow(const View &V, uint32_t P, const float *In) {
+  bool IsPsum = V.AP->Space == isa::MemSpace::PSUM;
+  OnChip &Mem = IsPsum ? M.Psum : M.Sbuf;
+  uint32_t Part = V.AP->PartStart + P;
+  isa::DType Type = V.AP->Type;
+  if (V.Contiguous) {
+    size_t At = Mem.index(Part, static_cast<uint64_t>(V.byteOf(P, 0)));
+    size_t RowBytes = V.N * V.ElemBytes;
+    if (Type == isa::DType::BF16)
+      simd::fp32RowToBf16(In, &Mem.Bytes[At], V.N);
+    else
+      storeRowFromFloat(Type, &Mem.Bytes[At], In, V.N);
+    Mem.Written.set(At, RowBytes);
+    if (IsPsum && RowBytes) // every 4-byte word the row touches, as writeElements
+      for (size_t W = At / 4; W <= (At + RowBytes - 1) / 4; ++W)
+        M.PsumWords[W] = Machine::PsumWriter::Other;
+    return;
+  }
+  for (uint64_t K = 0; K < V.N; ++K) {
+    size_t At = Mem.index(Part, static_cast<uint64_t>(V.byteOf(P, K)));
+    storeFromFloat(Type, &Mem.Bytes[At], In[K]);
+    Mem.Written.set(At, V.ElemBytes);
+    if (IsPsum)
+      M.PsumWords[At / 4] = Machine::PsumWriter::Other;
+  }
+}
+
+void ExecContext::scalars(const char *Name, uint32_t P, float *Out) {
+  for (uint32_t Part = 0; Part < P; ++Part)
+    Out[Part] = scalar(Name, Part);
+}
+
 float ExecContext::scalar(const char *Name, uint32_t Part) {
   const isa::Operand &O = op(Name);
   if (O.IsImm)
     return bitsToFloat(O.FBits);
-  View V = view(Name);
+  const View &V = view(Name);
   // [P, 1] with one partition for all or one per partition (verified).
   uint32_t P = V.P == 1 ? 0 : Part;
+  if (V.AP->Space != isa::MemSpace::HBM) {
+    // The element itself, checked as readElements would check it.
+    const OnChip &Mem = V.AP->Space == isa::MemSpace::SBUF ? M.Sbuf : M.Psum;
+    int64_t Byte = V.byteOf(0, 0);
+    size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(Byte));
+    if (size_t Gap = Mem.Written.firstUnset(At, V.ElemBytes); Gap != At + V.ElemBytes)
+      warnUnwritten(V, V.AP->PartStart + P, Byte + static_cast<int64_t>(Gap - At));
+    return loadAsFloat(V.AP->Type, Mem.Bytes.data() + At);
+  }
   std::vector<uint8_t> Bytes;
   // One element: read it directly (with the uninitialised check).
   View One = V;

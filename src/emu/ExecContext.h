@@ -16,7 +16,12 @@
 #include "Machine.h"
 #include "trn/verify/Verifier.h"
 
+#include <array>
+#include <bit>
+#include <cmath>
 #include <functional>
+#include <initializer_list>
+#include <new>
 
 namespace trn::emu {
 
@@ -69,7 +74,7 @@ public:
   float scalar(const char *Name, uint32_t Part);
 
   //===-- tensors -------------------------------------------------------------===//
-  View view(const char *Name); // checked
+  const View &view(const char *Name); // checked; valid while this context lives
   Tile load(const char *Name);
   void store(const char *Name, const Tile &T);
   RawTile loadRaw(const char *Name);
@@ -80,9 +85,38 @@ public:
   // check (for bytes read only to be merged and written back).
   void readElements(const View &V, std::vector<uint8_t> &Out, bool CheckInit = true);
   void writeElements(const View &V, const std::vector<uint8_t> &In, bool FromMatmul = false);
+  // The same, handing In over when the write is deferred (a DMA's).
+  void writeElements(const View &V, std::vector<uint8_t> &&In, bool FromMatmul = false);
   // When set, writeElements appends here instead of writing memory.
   std::vector<DeferredWrite> *Defer = nullptr;
   void commit(const DeferredWrite &W) { writeElements(W.V, W.Bytes, W.FromMatmul); }
+
+  //===-- rows in place (the Vector/Scalar/GpSimd fast path) -----------------===//
+  // Whether the instruction may read its inputs and write its outputs one
+  // partition row at a time, converting each row to fp32 lanes in place,
+  // with the results of load() everything then store() everything: every
+  // operand on chip (HBM and deferred writes take load/store), and an output
+  // overlapping another operand only on the same partitions (row p of both
+  // is then the same partition, which no other row touches). Scalar operands
+  // are the caller's to read before the first row is written (scalars()).
+  bool rowwise(std::initializer_list<const View *> Outs,
+               std::initializer_list<const View *> Ins) const;
+  // The uninitialised-read check load() makes, once per operand, in the order
+  // load() would have made them.
+  void checkRead(const View &V) { markRead(V); }
+  // Row P of V as fp32 lanes: a pointer into memory for a contiguous fp32
+  // row, else the lanes converted into Scratch (V.N floats).
+  const float *rowIn(const View &V, uint32_t P, float *Scratch);
+  // Rounds V.N lanes to V's dtype into row P, marking them written.
+  void storeRow(const View &V, uint32_t P, const float *In);
+  // scalar(Name, p) for every row p of P, into Out (read before any write).
+  void scalars(const char *Name, uint32_t P, float *Out);
+  // All of V as a tile, without the uninitialised-read check (checkRead made
+  // it): the fallback of a semantics that checked its operands for rows.
+  Tile tileOf(const View &V);
+  // Reusable lanes for rows: slot Which < NumScratch, at least N floats.
+  static constexpr unsigned NumScratch = 6;
+  static float *scratch(unsigned Which, size_t N);
 
   //===-- faults ----------------------------------------------------------------===//
   [[noreturn]] void fault(FaultKind K, const std::string &What);
@@ -91,13 +125,51 @@ public:
   bool onPool() const { return E.Id == isa::Engine::POOL; }
 
 private:
-  std::vector<View> Cache; // views checked so far, by operand index
-  std::vector<bool> Cached;
+  // Views checked so far, by operand index. Built on first use: a register
+  // instruction takes none and so builds (and allocates) none.
+  class ViewSlots {
+  public:
+    ViewSlots() = default;
+    ViewSlots(const ViewSlots &) = delete;
+    ViewSlots &operator=(const ViewSlots &) = delete;
+    ~ViewSlots() {
+      for (uint32_t B = Built; B; B &= B - 1)
+        slot(static_cast<unsigned>(std::countr_zero(B)))->~View();
+    }
+    View &operator[](unsigned K) {
+      if (!(Built >> K & 1)) {
+        new (slot(K)) View();
+        Built |= 1u << K;
+      }
+      return *slot(K);
+    }
+
+  private:
+    View *slot(unsigned K) {
+      return std::launder(reinterpret_cast<View *>(Storage + K * sizeof(View)));
+    }
+    alignas(View) unsigned char Storage[isa::MaxOperands * sizeof(View)];
+    uint32_t Built = 0;
+  };
+  ViewSlots Cache;
+  std::array<bool, isa::MaxOperands> Cached{};
   void markRead(const View &V);
+  void warnUnwritten(const View &V, uint32_t Partition, int64_t Byte);
 };
 
 // The fault kind a verifier rule is reported under at run time.
 FaultKind faultKindOf(verify::Rule R);
+
+// fp32 addition, subtraction, multiplication and division with x86's rule for
+// two NaN operands spelled out: the first operand's NaN, quieted. (One NaN
+// operand gives that NaN, quieted, on every IEEE machine; with two, the
+// hardware returns its first source, and a compiler may swap the operands of
+// a commutative operation.)
+inline bool bothNaN(float A, float B) { return std::isnan(A) && std::isnan(B); }
+inline float addLanes(float A, float B) { return bothNaN(A, B) ? A + A : A + B; }
+inline float subLanes(float A, float B) { return bothNaN(A, B) ? A + A : A - B; }
+inline float mulLanes(float A, float B) { return bothNaN(A, B) ? A + A : A * B; }
+inline float divLanes(float A, float B) { return bothNaN(A, B) ? A + A : A / B; }
 
 // A binary ALU op in fp32 (bitvec ops on the values' integer parts).
 float aluOp(isa::AluOp Op, float A, float B);

@@ -83,6 +83,19 @@ Machine::Machine(object::Program P, const isa::ChipDesc &C)
     }
     S.Locs = Str.Locs;
   }
+  for (unsigned E = 0; E < isa::NumEngines; ++E) {
+    auto Eng = static_cast<isa::Engine>(E);
+    ResultLatencyPs[E] = psFromCycles(Eng, resultLatencyCycles(Eng));
+    for (const isa::CostConstDesc &K : isa::costConsts())
+      if (K.Id == isa::CostConst::SEM_HOP)
+        SemHopPs[E] = psFromCycles(Eng, static_cast<uint64_t>(K.Value));
+  }
+  DmaSignalPs = int64_t(isa::chipTiming(Chip.Id).DmaSignalNs) * 1000;
+  for (EngineState &S : Engines) {
+    S.Decoded.reserve(S.Code.size());
+    for (const isa::Instr &I : S.Code)
+      S.Decoded.push_back(decodeInstr(*this, S.Id, I));
+  }
   for (const object::Tensor &T : Prog.Tensors)
     if (T.InitOffset)
       HbmMem.write(T.Address, Prog.Data.data() + *T.InitOffset, T.bytes());
@@ -131,31 +144,39 @@ void Machine::warn(isa::Engine E, uint32_t Index, const std::string &What) {
     Warnings.push_back(Msg);
 }
 
-void Machine::schedule(int64_t Ps, EventKind K, unsigned Who) {
-  Events.push({Ps, K, Who, NextSeq++});
+void Machine::schedule(int64_t Ps, EventKind K, unsigned Who, uint32_t Slot) {
+  uint64_t Seq = NextSeq++;
+  if (!ReferenceSchedule && !HasAhead && (Events.empty() || Events.top().after(Ps, K, Who, Seq))) {
+    Ahead.Ps = Ps;
+    Ahead.Kind = K;
+    Ahead.Who = Who;
+    Ahead.Seq = Seq;
+    Ahead.Slot = Slot;
+    HasAhead = true;
+    return;
+  }
+  Event Ev(Ps, K, Who, Seq, Slot);
+  // Ahead stays before everything queued.
+  if (HasAhead && Ahead > Ev)
+    std::swap(Ahead, Ev);
+  Events.push(Ev);
 }
 
-namespace {
-
-// The waits an instruction issues under: its header's, and sem_wait's own
-// condition, which is the same kind of wait written as operands.
-std::array<std::optional<isa::Wait>, isa::MaxWaits + 1> waitsOf(const isa::Instr &I) {
-  std::array<std::optional<isa::Wait>, isa::MaxWaits + 1> W{};
-  for (unsigned K = 0; K < isa::MaxWaits; ++K)
-    W[K] = I.Waits[K];
-  if (I.Op == isa::Opcode::SEM_WAIT)
-    W[isa::MaxWaits] = isa::Wait{static_cast<uint8_t>(I.Operands[0].Int),
-                                 static_cast<isa::WaitCond>(I.Operands[1].Int), false,
-                                 static_cast<uint32_t>(I.Operands[2].Int)};
-  return W;
+void Machine::nextEvent(int64_t &Ps, EventKind &Kind, unsigned &Who, uint32_t &Slot) {
+  const Event &Next = HasAhead ? Ahead : Events.top();
+  Ps = Next.Ps;
+  Kind = Next.Kind;
+  Who = Next.Who;
+  Slot = Next.Slot;
+  if (HasAhead)
+    HasAhead = false;
+  else
+    Events.pop();
 }
 
-} // namespace
-
-bool Machine::waitsMet(const EngineState &E, const isa::Instr &I) const {
-  for (const auto &W : waitsOf(I)) {
-    if (!W)
-      continue;
+bool Machine::waitsMet(const EngineState &E, const DecodedInstr &D) const {
+  for (unsigned K = 0; K < D.NumWaits; ++K) {
+    const isa::Wait *W = &D.Waits[K];
     int64_t Have = Semaphores[W->Sem];
     int64_t Want = static_cast<int32_t>(W->IsReg ? E.Regs[W->Value & 63] : W->Value);
     bool Ok = false;
@@ -196,17 +217,17 @@ void Machine::tryIssue(unsigned EIdx) {
     return;
   }
   const isa::Instr &I = E.Code[E.PC];
+  const DecodedInstr &Dec = E.Decoded[E.PC];
   // A program assembled for a later chip may be run with --chip.
-  if (I.desc().MinGen > Chip.Gen)
+  if (Dec.TooNew)
     fault(FaultKind::BadProgram, E.Id, E.PC,
           fmt::format("'{}' needs {} or later; this run is on {}", I.desc().Mnemonic,
                       isa::chips()[I.desc().MinGen - 2].Name, Chip.Name));
-  for (const auto &W : waitsOf(I))
-    if (W && W->Sem >= Semaphores.size())
-      fault(FaultKind::BadProgram, E.Id, E.PC,
-            fmt::format("waits on s{}, but {} has s0 to s{}", W->Sem, Chip.Name,
-                        Semaphores.size() - 1));
-  if (!waitsMet(E, I)) {
+  if (Dec.BadWait >= 0)
+    fault(FaultKind::BadProgram, E.Id, E.PC,
+          fmt::format("waits on s{}, but {} has s0 to s{}", Dec.Waits[Dec.BadWait].Sem, Chip.Name,
+                      Semaphores.size() - 1));
+  if (!waitsMet(E, Dec)) {
     if (E.State != EngineState::Status::Waiting) {
       E.State = EngineState::Status::Waiting;
       E.WaitingSincePs = NowPs;
@@ -220,40 +241,61 @@ void Machine::tryIssue(unsigned EIdx) {
   if (E.State == EngineState::Status::Waiting) {
     WaitedPs[EIdx] = NowPs - E.WaitingSincePs;
     E.Stats.WaitPs += WaitedPs[EIdx];
-    for (const auto &W : waitsOf(I))
-      if (W && (WaitSem[EIdx] < 0 || LastSignal[W->Sem].Ps > ReleasedBy[EIdx].Ps)) {
-        WaitSem[EIdx] = W->Sem;
-        ReleasedBy[EIdx] = LastSignal[W->Sem];
+    for (unsigned K = 0; K < Dec.NumWaits; ++K) {
+      uint8_t Sem = Dec.Waits[K].Sem;
+      if (WaitSem[EIdx] < 0 || LastSignal[Sem].Ps > ReleasedBy[EIdx].Ps) {
+        WaitSem[EIdx] = Sem;
+        ReleasedBy[EIdx] = LastSignal[Sem];
       }
+    }
   }
   IssuePs[EIdx] = E.State == EngineState::Status::Waiting ? E.WaitingSincePs : NowPs;
   if (!Observers.empty()) {
     std::array<ResolvedWait, isa::MaxWaits + 1> Resolved{};
     unsigned N = 0;
-    for (const auto &W : waitsOf(I))
-      if (W)
-        Resolved[N++] = {W->Sem, W->Cond,
-                         static_cast<int32_t>(W->IsReg ? E.Regs[W->Value & 63] : W->Value)};
+    for (unsigned K = 0; K < Dec.NumWaits; ++K) {
+      const isa::Wait &W = Dec.Waits[K];
+      Resolved[N++] = {W.Sem, W.Cond,
+                       static_cast<int32_t>(W.IsReg ? E.Regs[W.Value & 63] : W.Value)};
+    }
     IssueEvent Ev{E.Id, E.PC, &I, Resolved.data(), N};
     for (Observer *O : Observers)
       O->issued(Ev);
   }
   E.State = EngineState::Status::Busy;
-  InstrCost Cost = instructionCost(*this, E, I);
+  // The planned cost, for the dynamic predicates that hold now.
+  const CostPlan &Plan = Dec.Cost;
+  InstrCost Cost;
+  int64_t Duration;
+  if (const CostPlan::Entry *P =
+          Plan.entry(Plan.Dynamic ? dynamicPreds(*this, E, Dec, Plan.Dynamic) : 0)) {
+    Cost = P->Cost;
+    Duration = P->Ps;
+  } else {
+    Cost = instructionCost(*this, E, I);
+    Duration = psFromCycles(E.Id, Cost.Cycles);
+  }
+  if (CheckCostPlans) {
+    InstrCost Measured = instructionCost(*this, E, I);
+    if (Measured.Cycles != Cost.Cycles || Measured.Mode != Cost.Mode)
+      fault(FaultKind::BadProgram, E.Id, E.PC,
+            fmt::format("internal error: the planned cost ({} cycles, {}) differs from the "
+                        "measured one ({} cycles, {})",
+                        Cost.Cycles, Cost.Mode ? Cost.Mode->Name : "no mode", Measured.Cycles,
+                        Measured.Mode ? Measured.Mode->Name : "no mode"));
+  }
   Cycles[EIdx] = Cost.Cycles;
-  if (int Set = actTableSetNeeded(I, E.Id); Set >= 0)
-    E.ActTableSet = Set; // loaded now if it was not (the cost has the load)
+  if (Dec.ActTableSet >= 0)
+    E.ActTableSet = Dec.ActTableSet; // loaded now if it was not (the cost has the load)
   // A memory port shared with another engine's running instruction: start
   // when that one ends.
   int64_t Start = NowPs;
-  uint32_t Mask = portsUsed(E, I, Cost.Mode);
+  uint32_t Mask = Dec.Ports[Cost.Mode ? 1 : 0];
   if (Mask)
     for (unsigned F = 0; F < isa::NumEngines; ++F)
       if (F != EIdx && (Ports[F].Mask & Mask) && Ports[F].EndPs > NowPs)
         Start = std::max(Start, Ports[F].EndPs);
-  int64_t Duration = psFromCycles(E.Id, Cycles[EIdx]);
-  if (E.Id == isa::Engine::PE && !I.desc().IsSequencer && Opts.Throttle &&
-      isa::chipTiming(Chip.Id).Throttle)
+  if (ThrottleOn && E.Id == isa::Engine::PE && !I.desc().IsSequencer)
     Duration = throttledPs(Start, Duration);
   Ports[EIdx] = {Mask, Start, Start + Duration};
   StartPs[EIdx] = Start;
@@ -280,25 +322,35 @@ void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
     return;
   }
   PendingSum[Sem] += Amount;
-  PendingSignals[NextSeq] = {Sem, Amount, S};
-  schedule(NowPs + Delay, EventKind::SemArrive, 0);
+  uint32_t Slot;
+  if (FreeSignalSlots.empty()) {
+    Slot = static_cast<uint32_t>(SignalSlots.size());
+    SignalSlots.push_back({Sem, Amount, S});
+  } else {
+    Slot = FreeSignalSlots.back();
+    FreeSignalSlots.pop_back();
+    SignalSlots[Slot] = {Sem, Amount, S};
+  }
+  schedule(NowPs + Delay, EventKind::SemArrive, 0, Slot);
 }
 
-void Machine::arrive(uint64_t Seq) {
-  auto It = PendingSignals.find(Seq);
-  if (It == PendingSignals.end())
-    return;
-  PendingSignal P = It->second;
-  PendingSignals.erase(It);
+void Machine::arrive(uint32_t Slot) {
+  PendingSignal P = SignalSlots[Slot];
+  FreeSignalSlots.push_back(Slot);
   PendingSum[P.Sem] -= P.Amount;
   Semaphores[P.Sem] += P.Amount;
   LastSignal[P.Sem] = P.From;
   wakeWaiters();
 }
 
+// An engine whose waits do not hold now is not woken: its issue would do
+// nothing, and any later change of a semaphore wakes it again. (Semaphores
+// change only here, through arrive and signal, so the first issue that finds
+// its waits met comes at the same time and in the same order.)
 void Machine::wakeWaiters() {
   for (unsigned E = 0; E < isa::NumEngines; ++E)
-    if (Engines[E].State == EngineState::Status::Waiting)
+    if (Engines[E].State == EngineState::Status::Waiting &&
+        (ReferenceSchedule || waitsMet(Engines[E], Engines[E].Decoded[Engines[E].PC])))
       schedule(NowPs, EventKind::Issue, E);
 }
 
@@ -336,11 +388,12 @@ void Machine::complete(unsigned EIdx) {
   // The last datapath instruction: sequencer work (loop control) between a
   // multiply and the next weight load does not stop the load overlapping.
   if (!D.IsSequencer) {
+    const DecodedInstr &Dec = E.Decoded[Index];
     E.LastOp = I.Op;
     E.LastDatapathEndPs = NowPs;
     E.LastWrite.reset();
-    if (!D.IsDma && !D.Operands.empty() && D.Operands[0].Kind == isa::OperandKind::AccessPattern)
-      E.LastWrite = I.Operands[0].AP;
+    if (Dec.SetsLastWrite)
+      E.LastWrite = Dec.Write;
   }
   if (D.IsTerminator) {
     E.State = EngineState::Status::Halted;
@@ -349,6 +402,17 @@ void Machine::complete(unsigned EIdx) {
   E.PC = E.Jump.value_or(E.PC + 1);
   E.Jump.reset();
   E.State = EngineState::Status::Idle;
+  // The engine's next issue, now: at once when it would be the next event
+  // to run anyway (nothing else due before it), as the loop would run it.
+  uint64_t Seq = NextSeq;
+  if (!ReferenceSchedule && !HasAhead &&
+      (Events.empty() || Events.top().after(NowPs, EventKind::Issue, EIdx, Seq))) {
+    ++NextSeq;
+    tryIssue(EIdx);
+    if (E.State == EngineState::Status::Busy)
+      LastWorkPs = NowPs;
+    return;
+  }
   schedule(NowPs, EventKind::Issue, EIdx);
 }
 
@@ -525,12 +589,12 @@ void Machine::deadlock() {
     if (E.State != EngineState::Status::Waiting)
       continue;
     const isa::Instr &I = E.Code[E.PC];
+    const DecodedInstr &Dec = E.Decoded[E.PC];
     Msg += fmt::format("\n  {}: {}, instruction {} ({}), waits for", where(E.Id, E.PC),
                        isa::engine(E.Id).RecordName, E.PC, I.desc().Mnemonic);
     bool First = true;
-    for (const auto &W : waitsOf(I)) {
-      if (!W)
-        continue;
+    for (unsigned K = 0; K < Dec.NumWaits; ++K) {
+      const isa::Wait *W = &Dec.Waits[K];
       std::string Name;
       for (const object::Semaphore &S : Prog.Semaphores)
         if (S.Index == W->Sem)
@@ -571,16 +635,11 @@ void Machine::deadlock() {
 
 int64_t Machine::signalDelayPs(const Sender &From) const {
   if (From.FromDma)
-    return int64_t(isa::chipTiming(Chip.Id).DmaSignalNs) * 1000;
-  const EngineState &S = Engines[static_cast<unsigned>(From.Eng)];
-  uint64_t C = 0;
-  if (From.Index < S.Code.size() && !S.Code[From.Index].desc().IsSequencer)
-    C = resultLatencyCycles(From.Eng);
-  else
-    for (const isa::CostConstDesc &K : isa::costConsts())
-      if (K.Id == isa::CostConst::SEM_HOP)
-        C = static_cast<uint64_t>(K.Value);
-  return psFromCycles(From.Eng, C);
+    return DmaSignalPs;
+  unsigned E = static_cast<unsigned>(From.Eng);
+  const EngineState &S = Engines[E];
+  bool Datapath = From.Index < S.Code.size() && !S.Code[From.Index].desc().IsSequencer;
+  return Datapath ? ResultLatencyPs[E] : SemHopPs[E];
 }
 
 // The rate starts at StartPercent when a ramp begins and rises linearly to
@@ -620,8 +679,7 @@ int64_t Machine::throttledPs(int64_t Start, int64_t FullRatePs) {
   return Ps;
 }
 
-uint32_t Machine::portsUsed(const EngineState &E, const isa::Instr &I,
-                            const isa::PerfModeDesc *Mode) const {
+uint32_t Machine::portsUsed(isa::Engine E, const isa::Instr &I, bool InPerfMode) const {
   std::span<const isa::PortShareDesc *const> Shares = isa::chipTiming(Chip.Id).PortShares;
   const isa::InstrDesc &D = I.desc();
   if (Shares.empty() || D.IsSequencer || D.IsDma)
@@ -639,7 +697,7 @@ uint32_t Machine::portsUsed(const EngineState &E, const isa::Instr &I,
   uint32_t Mask = 0;
   for (size_t K = 0; K < Shares.size(); ++K) {
     const isa::PortShareDesc &P = *Shares[K];
-    bool Uses = (E.Id == P.A && (!P.PerfModeOnlyA || Mode)) || E.Id == P.B;
+    bool Uses = (E == P.A && (!P.PerfModeOnlyA || InPerfMode)) || E == P.B;
     if (Uses && Touches(P.Space))
       Mask |= 1u << K;
   }
@@ -648,6 +706,7 @@ uint32_t Machine::portsUsed(const EngineState &E, const isa::Instr &I,
 
 RunResult Machine::run(const RunOptions &O) {
   Opts = O;
+  ThrottleOn = O.Throttle && isa::chipTiming(Chip.Id).Throttle;
   RunResult R;
   ReportAccesses = false;
   for (Observer *Obs : Observers)
@@ -663,9 +722,9 @@ RunResult Machine::run(const RunOptions &O) {
   try {
     for (unsigned E = 0; E < isa::NumEngines; ++E)
       schedule(0, EventKind::Issue, E);
-    while (!Events.empty()) {
-      Event Ev = Events.top();
-      Events.pop();
+    while (HasAhead || !Events.empty()) {
+      Event Ev;
+      nextEvent(Ev.Ps, Ev.Kind, Ev.Who, Ev.Slot);
       if (LimitPs && Ev.Ps > LimitPs) {
         // A signal arriving after the limit, with nothing left to wait for
         // it, ends nothing.
@@ -703,7 +762,7 @@ RunResult Machine::run(const RunOptions &O) {
         LastWorkPs = NowPs;
         break;
       case EventKind::SemArrive:
-        arrive(Ev.Seq);
+        arrive(Ev.Slot);
         break;
       }
     }

@@ -9,6 +9,7 @@
 #ifndef TRN_EMU_MACHINE_H
 #define TRN_EMU_MACHINE_H
 
+#include "Decoded.h"
 #include "DmaModel.h"
 #include "Footprint.h"
 #include "Memory.h"
@@ -18,7 +19,6 @@
 
 #include <array>
 #include <deque>
-#include <map>
 #include <queue>
 #include <string>
 #include <vector>
@@ -32,7 +32,8 @@ struct FaultException {
 
 struct EngineState {
   isa::Engine Id = isa::Engine::SP;
-  std::vector<isa::Instr> Code; // decoded once at load
+  std::vector<isa::Instr> Code;      // decoded once at load
+  std::vector<DecodedInstr> Decoded; // what each of them always is (Decoded.h)
   std::vector<object::SourceLoc> Locs;
   uint32_t PC = 0;
   std::optional<uint32_t> Jump; // set by a taken branch: the next PC
@@ -42,7 +43,7 @@ struct EngineState {
   int64_t LastEndPs = 0;
   // What the engine's last datapath instruction wrote (for the dependent-
   // instruction overhead of the timing model).
-  std::optional<isa::AccessPattern> LastWrite;
+  std::optional<TensorBox> LastWrite;
   std::optional<isa::Opcode> LastOp; // the engine's previous instruction
   int64_t LastDatapathEndPs = 0;     // when the engine's last datapath instruction ended
   int ActTableSet = -1;              // ScalarE: the function table set loaded (-1: none)
@@ -98,6 +99,7 @@ public:
   std::vector<Observer *> Observers;
   bool ReportAccesses = false; // an observer wants footprints
   std::vector<std::string> Warnings;
+  std::vector<uint8_t> RegisterBytes; // reg_load and reg_store's element, reused
   RunOptions Opts;
   int64_t NowPs = 0;
   uint64_t Executed = 0;
@@ -113,6 +115,19 @@ public:
   void warn(isa::Engine E, uint32_t Index, const std::string &What);
 
   int64_t psFromCycles(isa::Engine E, uint64_t Cycles) const;
+  // Per engine: a datapath result's latency (Timing.h), and a sequencer
+  // signal's hop to its semaphore, in picoseconds.
+  std::array<int64_t, isa::NumEngines> ResultLatencyPs{}, SemHopPs{};
+  // The memory ports (bit per chipTiming().PortShares entry) instruction I
+  // uses on engine E, in a performance mode or not.
+  uint32_t portsUsed(isa::Engine E, const isa::Instr &I, bool InPerfMode) const;
+
+  // For tests: the schedule without its shortcuts (every event queued, every
+  // waiting engine woken by every semaphore change), which must give the
+  // same run; and every planned cost checked against the cost measured from
+  // scratch (a difference is a fault).
+  bool ReferenceSchedule = false;
+  bool CheckCostPlans = false;
   // Sends Amount to a semaphore (an instruction's signal, a DMA completion or
   // sem_signal). It arrives after the sender's signal delay (the result
   // latency of a datapath instruction, the semaphore hop of a sequencer one,
@@ -123,24 +138,48 @@ public:
 private:
   // DmaTick: the DMA model's next change (a fixed latency ending or a
   // transfer completing); stale ticks are recognised and skipped.
-  // SemArrive: a signal reaches its semaphore (Who unused; Seq names it).
+  // SemArrive: a signal reaches its semaphore (Who unused; Slot names it
+  // in SignalSlots).
   enum class EventKind : uint8_t { DmaTick = 0, SemArrive = 1, InstrDone = 2, Issue = 3 };
   struct Event {
-    int64_t Ps;
-    EventKind Kind;
-    unsigned Who; // engine, or queue
-    uint64_t Seq;
-    bool operator>(const Event &O) const {
-      if (Ps != O.Ps)
-        return Ps > O.Ps;
-      if (Kind != O.Kind)
-        return Kind > O.Kind;
-      if (Who != O.Who)
-        return Who > O.Who;
-      return Seq > O.Seq;
+    int64_t Ps = 0;
+    EventKind Kind = EventKind::DmaTick;
+    unsigned Who = 0; // engine, or queue
+    uint64_t Seq = 0;
+    uint32_t Slot = 0; // SemArrive: its signal (not part of the order)
+    Event() = default;
+    Event(int64_t Ps, EventKind Kind, unsigned Who, uint64_t Seq, uint32_t Slot)
+        : Ps(Ps), Kind(Kind), Who(Who), Seq(Seq), Slot(Slot) {}
+    // Copied field by field: an event is built by narrow stores just before
+    // it is copied, and a wide load over several of them is not forwarded
+    // from the store buffer (a stall on every push and pop of the queue).
+    Event(const Event &O) : Ps(O.Ps), Kind(O.Kind), Who(O.Who), Seq(O.Seq), Slot(O.Slot) {}
+    Event &operator=(const Event &O) {
+      Ps = O.Ps;
+      Kind = O.Kind;
+      Who = O.Who;
+      Seq = O.Seq;
+      Slot = O.Slot;
+      return *this;
+    }
+    bool operator>(const Event &O) const { return after(O.Ps, O.Kind, O.Who, O.Seq); }
+    bool after(int64_t OPs, EventKind OKind, unsigned OWho, uint64_t OSeq) const {
+      if (Ps != OPs)
+        return Ps > OPs;
+      if (Kind != OKind)
+        return Kind > OKind;
+      if (Who != OWho)
+        return Who > OWho;
+      return Seq > OSeq;
     }
   };
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> Events;
+  // The earliest event, when it was scheduled before everything queued: an
+  // engine's next issue or completion, running back to back with nothing
+  // else due, then costs no push and pop. Events still run in exactly the
+  // order of (Ps, Kind, Who, Seq).
+  Event Ahead{};
+  bool HasAhead = false;
   uint64_t NextSeq = 0;
   std::array<int64_t, isa::NumEngines> IssuePs{}, StartPs{};
   std::array<uint64_t, isa::NumEngines> Cycles{};
@@ -148,8 +187,10 @@ private:
   std::array<int, isa::NumEngines> WaitSem{};
   std::array<Sender, isa::NumEngines> ReleasedBy{};
 
-  void schedule(int64_t Ps, EventKind K, unsigned Who);
-  bool waitsMet(const EngineState &E, const isa::Instr &I) const;
+  void schedule(int64_t Ps, EventKind K, unsigned Who, uint32_t Slot = 0);
+  // Takes the earliest event off the queue (or Ahead).
+  void nextEvent(int64_t &Ps, EventKind &Kind, unsigned &Who, uint32_t &Slot);
+  bool waitsMet(const EngineState &E, const DecodedInstr &D) const;
   void tryIssue(unsigned E);
   void complete(unsigned E);
   void triggerDma(EngineState &E, const isa::Instr &I, uint32_t Index);
@@ -170,17 +211,21 @@ private:
   [[noreturn]] void deadlock();
 
   //===-- Engine timing (isa/Costs.td, isa/Chips.td) ----------------------===//
-  // Signals on their way to their semaphores, by the Seq of their event.
+  // Signals on their way to their semaphores, by the Slot of their event;
+  // free slots are reused.
   struct PendingSignal {
     uint8_t Sem;
     int16_t Amount;
     Sender From;
   };
-  std::map<uint64_t, PendingSignal> PendingSignals;
+  std::vector<PendingSignal> SignalSlots;
+  std::vector<uint32_t> FreeSignalSlots;
+  int64_t DmaSignalPs = 0;
+  bool ThrottleOn = false;         // TensorE dI/dt throttling in this run
   std::vector<int64_t> PendingSum; // by semaphore: the amounts on their way
   int64_t LastWorkPs = 0;          // the last instruction or transfer end
   int64_t signalDelayPs(const Sender &From) const;
-  void arrive(uint64_t Seq);
+  void arrive(uint32_t Slot);
   // TensorE dI/dt throttling: when the current ramp began (-1: cold), and
   // PE's recent busy intervals.
   int64_t RampStartPs = -1;
@@ -193,8 +238,6 @@ private:
     int64_t StartPs = 0, EndPs = 0;
   };
   std::array<PortUse, isa::NumEngines> Ports{};
-  uint32_t portsUsed(const EngineState &E, const isa::Instr &I,
-                     const isa::PerfModeDesc *Mode) const;
 };
 
 } // namespace trn::emu

@@ -3,8 +3,10 @@
 #include "Memory.h"
 
 #include <fmt/format.h>
+#include <sys/mman.h>
 
 #include <algorithm>
+#include <cstdint>
 
 namespace trn::emu {
 
@@ -16,11 +18,39 @@ void Hbm::read(uint64_t Address, uint8_t *Out, uint64_t Size) const {
     if (It == Pages.end())
       std::memset(Out, 0, N);
     else
-      std::memcpy(Out, It->second.get() + Off, N);
+      std::memcpy(Out, It->second + Off, N);
     Address += N;
     Out += N;
     Size -= N;
   }
+}
+
+void Hbm::Unmap::operator()(uint8_t *P) const { munmap(P, ChunkBytes); }
+
+uint8_t *Hbm::newFrame() {
+  if (ChunkUsed == ChunkBytes) {
+    // Twice the size, trimmed to a 2 MiB-aligned chunk: huge pages need
+    // the alignment.
+    void *Map =
+        mmap(nullptr, 2 * ChunkBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (Map == MAP_FAILED)
+      return nullptr;
+    uintptr_t Start = reinterpret_cast<uintptr_t>(Map);
+    uintptr_t Aligned = (Start + ChunkBytes - 1) / ChunkBytes * ChunkBytes;
+    if (Aligned > Start)
+      munmap(Map, Aligned - Start);
+    if (uintptr_t Tail = Start + 2 * ChunkBytes - (Aligned + ChunkBytes))
+      munmap(reinterpret_cast<void *>(Aligned + ChunkBytes), Tail);
+    auto *Chunk = reinterpret_cast<uint8_t *>(Aligned);
+#ifdef MADV_HUGEPAGE
+    madvise(Chunk, ChunkBytes, MADV_HUGEPAGE); // a hint: without it, 4 KiB pages
+#endif
+    Chunks.emplace_back(Chunk);
+    ChunkUsed = 0;
+  }
+  uint8_t *Frame = Chunks.back().get() + ChunkUsed;
+  ChunkUsed += PageBytes;
+  return Frame;
 }
 
 void Hbm::setBudget(HostMemoryBudget *B) {
@@ -43,9 +73,15 @@ void Hbm::write(uint64_t Address, const uint8_t *In, uint64_t Size) {
                                    "use)",
                                    Address, Pages.size())));
       }
-      P.reset(new uint8_t[PageBytes]()); // zeroed
+      P = newFrame();
+      if (!P) {
+        Pages.erase(Page);
+        if (Budget)
+          Budget->release(PageBytes);
+        throw std::bad_alloc();
+      }
     }
-    std::memcpy(P.get() + Off, In, N);
+    std::memcpy(P + Off, In, N);
     Address += N;
     In += N;
     Size -= N;

@@ -327,6 +327,71 @@ void storeFromFloat(isa::DType T, uint8_t *P, float F) {
   }
 }
 
+namespace {
+
+template <class Load>
+void loadEach(const uint8_t *P, float *Out, size_t N, unsigned Bytes, Load L) {
+  for (size_t K = 0; K < N; ++K)
+    Out[K] = L(P + K * Bytes);
+}
+template <class Store>
+void storeEach(uint8_t *P, const float *In, size_t N, unsigned Bytes, Store S) {
+  for (size_t K = 0; K < N; ++K)
+    S(P + K * Bytes, In[K]);
+}
+
+} // namespace
+
+void loadRowAsFloat(isa::DType T, const uint8_t *P, float *Out, size_t N) {
+  switch (T) {
+  case DType::FP32:
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(Out, P, N * 4);
+      return;
+    }
+    break;
+  case DType::BF16:
+    return loadEach(P, Out, N, 2, [](const uint8_t *E) { return bf16ToFp32(loadLE<uint16_t>(E)); });
+  case DType::FP16:
+    return loadEach(P, Out, N, 2, [](const uint8_t *E) { return fp16ToFp32(loadLE<uint16_t>(E)); });
+  case DType::FP8_E4M3:
+    return loadEach(P, Out, N, 1, [](const uint8_t *E) { return fp8E4M3ToFp32(*E); });
+  case DType::FP8_E5M2:
+    return loadEach(P, Out, N, 1, [](const uint8_t *E) { return fp8E5M2ToFp32(*E); });
+  case DType::FP8_E4M3FN:
+    return loadEach(P, Out, N, 1, [](const uint8_t *E) { return fp8E4M3FNToFp32(*E); });
+  default:
+    break;
+  }
+  unsigned Bytes = isa::dtype(T).StorageBytes;
+  loadEach(P, Out, N, Bytes, [T](const uint8_t *E) { return loadAsFloat(T, E); });
+}
+
+void storeRowFromFloat(isa::DType T, uint8_t *P, const float *In, size_t N) {
+  switch (T) {
+  case DType::FP32:
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(P, In, N * 4);
+      return;
+    }
+    break;
+  case DType::BF16:
+    return storeEach(P, In, N, 2, [](uint8_t *E, float F) { storeLE<uint16_t>(E, fp32ToBf16(F)); });
+  case DType::FP16:
+    return storeEach(P, In, N, 2, [](uint8_t *E, float F) { storeLE<uint16_t>(E, fp32ToFp16(F)); });
+  case DType::FP8_E4M3:
+    return storeEach(P, In, N, 1, [](uint8_t *E, float F) { *E = fp32ToFp8E4M3(F); });
+  case DType::FP8_E5M2:
+    return storeEach(P, In, N, 1, [](uint8_t *E, float F) { *E = fp32ToFp8E5M2(F); });
+  case DType::FP8_E4M3FN:
+    return storeEach(P, In, N, 1, [](uint8_t *E, float F) { *E = fp32ToFp8E4M3FN(F); });
+  default:
+    break;
+  }
+  unsigned Bytes = isa::dtype(T).StorageBytes;
+  storeEach(P, In, N, Bytes, [T](uint8_t *E, float F) { storeFromFloat(T, E, F); });
+}
+
 int64_t loadAsInt(isa::DType T, const uint8_t *P) {
   switch (T) {
   case DType::INT8:

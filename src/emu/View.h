@@ -34,6 +34,14 @@ struct View {
   int64_t byteOf(uint32_t Part, uint64_t I) const {
     return Base + (Offsets[I] + int64_t(Part) * PartStep) * ElemBytes;
   }
+  // How many elements from I on follow each other in memory (at least 1):
+  // strided patterns copy by these runs.
+  uint64_t runFrom(uint64_t I) const {
+    uint64_t J = I + 1;
+    while (J < N && Offsets[J] == Offsets[I] + static_cast<int64_t>(J - I))
+      ++J;
+    return J - I;
+  }
 };
 
 // A write held back until its transfer completes (a DMA reads its source

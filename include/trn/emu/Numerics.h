@@ -12,6 +12,7 @@
 
 #include "trn/isa/Isa.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -48,6 +49,10 @@ int64_t fp32ToInt(float F, isa::DType To);
 float loadAsFloat(isa::DType T, const uint8_t *P);
 // Stores fp32 F as dtype T.
 void storeFromFloat(isa::DType T, uint8_t *P, float F);
+// N contiguous stored elements of dtype T as fp32 and back: loadAsFloat and
+// storeFromFloat element by element, with the dtype chosen once.
+void loadRowAsFloat(isa::DType T, const uint8_t *P, float *Out, size_t N);
+void storeRowFromFloat(isa::DType T, uint8_t *P, const float *In, size_t N);
 // Integer dtypes as raw integers (sign- or zero-extended), for bitvec ops.
 int64_t loadAsInt(isa::DType T, const uint8_t *P);
 void storeFromInt(isa::DType T, uint8_t *P, int64_t V); // wraps to the width

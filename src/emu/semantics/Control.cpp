@@ -11,30 +11,71 @@
 
 #include <fmt/format.h>
 
+#include <array>
+
 namespace trn::emu {
 
 namespace {
 
+// The operands of the control instructions by role, found once per opcode
+// (InstrControl.td names them), so that running one compares no names: -1
+// where the instruction has no such operand.
+struct Roles {
+  int8_t Rd, Rs, Rs1, Rs2, Imm, Target, Sem, Amount;
+};
+
+// Out of line: the table is built once, and rolesOf, inlined into every
+// instruction's semantics, stays a guarded load.
+[[gnu::noinline]] std::array<Roles, isa::NumOpcodes> buildRoles() {
+  std::array<Roles, isa::NumOpcodes> T{};
+  for (unsigned K = 0; K < isa::NumOpcodes; ++K) {
+    const isa::InstrDesc &D = isa::instr(static_cast<isa::Opcode>(K));
+    auto Find = [&](const char *Name) { return static_cast<int8_t>(D.operandIndex(Name)); };
+    T[K] = {Find("rd"),  Find("rs"),     Find("rs1"), Find("rs2"),
+            Find("imm"), Find("target"), Find("sem"), Find("amount")};
+  }
+  return T;
+}
+
+inline const Roles &rolesOf(isa::Opcode Op) {
+  static const std::array<Roles, isa::NumOpcodes> Table = buildRoles();
+  return Table[static_cast<unsigned>(Op)];
+}
+
+// Operand K (a role of rolesOf), or, when the instruction lacks it, the
+// named look-up that reports the bug.
+const isa::Operand &role(ExecContext &C, int8_t K, const char *Name) {
+  return K >= 0 ? C.I.Operands[K] : C.op(Name);
+}
+uint32_t &reg(ExecContext &C, int8_t K, const char *Name) {
+  return C.E.Regs[role(C, K, Name).Int & 63];
+}
+int64_t imm(ExecContext &C, int8_t K, const char *Name) { return role(C, K, Name).Int; }
+
 // The second source of a register-register or register-immediate form.
-uint32_t operandB(ExecContext &C) {
-  return C.D.Operands.size() > 2 && C.D.Operands[2].Kind == isa::OperandKind::Register
-             ? C.reg("rs2")
-             : static_cast<uint32_t>(C.imm("imm"));
+uint32_t operandB(ExecContext &C, const Roles &R) {
+  return R.Rs2 >= 0 ? reg(C, R.Rs2, "rs2") : static_cast<uint32_t>(imm(C, R.Imm, "imm"));
 }
 
 template <typename Fn> void regAlu(ExecContext &C, Fn F) {
-  C.reg("rd") = F(C.reg("rs1"), operandB(C));
+  const Roles &R = rolesOf(C.I.Op);
+  reg(C, R.Rd, "rd") = F(reg(C, R.Rs1, "rs1"), operandB(C, R));
 }
 
-void branchIf(ExecContext &C, bool Taken) {
-  if (!Taken)
-    return;
-  uint32_t Target = static_cast<uint32_t>(C.imm("target"));
+void jumpTo(ExecContext &C, const Roles &R) {
+  uint32_t Target = static_cast<uint32_t>(imm(C, R.Target, "target"));
   if (Target >= C.E.Code.size())
     C.fault(FaultKind::BadProgram,
             fmt::format("branch target {} is past the end of the stream ({} instructions)", Target,
                         C.E.Code.size()));
   C.E.Jump = Target;
+}
+
+// A conditional branch: Cmp on its two source registers.
+template <typename Fn> void branchIf(ExecContext &C, Fn Cmp) {
+  const Roles &R = rolesOf(C.I.Op);
+  if (Cmp(reg(C, R.Rs1, "rs1"), reg(C, R.Rs2, "rs2")))
+    jumpTo(C, R);
 }
 
 int32_t s(uint32_t V) { return static_cast<int32_t>(V); }
@@ -48,29 +89,39 @@ void execHALT(ExecContext &, const isa::Instr &) {}
 // holds (Machine::waitsMet), so by the time it runs there is nothing to do.
 void execSEM_WAIT(ExecContext &, const isa::Instr &) {}
 
-void execSEM_SIGNAL(ExecContext &C, const isa::Instr &) {
-  C.M.signal(static_cast<uint8_t>(C.imm("sem")), static_cast<int16_t>(C.imm("amount")),
+void execSEM_SIGNAL(ExecContext &C, const isa::Instr &I) {
+  const Roles &R = rolesOf(I.Op);
+  C.M.signal(static_cast<uint8_t>(imm(C, R.Sem, "sem")),
+             static_cast<int16_t>(imm(C, R.Amount, "amount")),
              Sender{true, false, C.E.Id, C.Index, 0, C.M.NowPs});
 }
 
-void execLI(ExecContext &C, const isa::Instr &) {
-  C.reg("rd") = static_cast<uint32_t>(C.imm("imm"));
+void execLI(ExecContext &C, const isa::Instr &I) {
+  const Roles &R = rolesOf(I.Op);
+  reg(C, R.Rd, "rd") = static_cast<uint32_t>(imm(C, R.Imm, "imm"));
 }
-void execMOV(ExecContext &C, const isa::Instr &) { C.reg("rd") = C.reg("rs"); }
+void execMOV(ExecContext &C, const isa::Instr &I) {
+  const Roles &R = rolesOf(I.Op);
+  reg(C, R.Rd, "rd") = reg(C, R.Rs, "rs");
+}
 
 // reg_load and reg_store move exactly one element (verified).
 
-void execREG_LOAD(ExecContext &C, const isa::Instr &) {
+// The element's bytes go through the machine's scratch buffer, which keeps
+// its capacity from one to the next.
+
+void execREG_LOAD(ExecContext &C, const isa::Instr &I) {
   View V = C.view("src");
-  std::vector<uint8_t> Bytes;
+  std::vector<uint8_t> &Bytes = C.M.RegisterBytes;
   C.readElements(V, Bytes);
-  C.reg("rd") = static_cast<uint32_t>(loadAsInt(V.AP->Type, Bytes.data()));
+  reg(C, rolesOf(I.Op).Rd, "rd") = static_cast<uint32_t>(loadAsInt(V.AP->Type, Bytes.data()));
 }
 
-void execREG_STORE(ExecContext &C, const isa::Instr &) {
+void execREG_STORE(ExecContext &C, const isa::Instr &I) {
   View V = C.view("dst");
-  std::vector<uint8_t> Bytes(V.ElemBytes);
-  storeFromInt(V.AP->Type, Bytes.data(), C.reg("rs"));
+  std::vector<uint8_t> &Bytes = C.M.RegisterBytes;
+  Bytes.assign(V.ElemBytes, 0);
+  storeFromInt(V.AP->Type, Bytes.data(), reg(C, rolesOf(I.Op).Rs, "rs"));
   C.writeElements(V, Bytes);
 }
 
@@ -119,14 +170,24 @@ void execMAX_RR(ExecContext &C, const isa::Instr &) {
 }
 void execMAX_RI(ExecContext &C, const isa::Instr &I) { execMAX_RR(C, I); }
 
-void execBEQ(ExecContext &C, const isa::Instr &) { branchIf(C, C.reg("rs1") == C.reg("rs2")); }
-void execBNE(ExecContext &C, const isa::Instr &) { branchIf(C, C.reg("rs1") != C.reg("rs2")); }
-void execBLT(ExecContext &C, const isa::Instr &) { branchIf(C, s(C.reg("rs1")) < s(C.reg("rs2"))); }
-void execBGE(ExecContext &C, const isa::Instr &) {
-  branchIf(C, s(C.reg("rs1")) >= s(C.reg("rs2")));
+void execBEQ(ExecContext &C, const isa::Instr &) {
+  branchIf(C, [](uint32_t A, uint32_t B) { return A == B; });
 }
-void execBLTU(ExecContext &C, const isa::Instr &) { branchIf(C, C.reg("rs1") < C.reg("rs2")); }
-void execBGEU(ExecContext &C, const isa::Instr &) { branchIf(C, C.reg("rs1") >= C.reg("rs2")); }
-void execJMP(ExecContext &C, const isa::Instr &) { branchIf(C, true); }
+void execBNE(ExecContext &C, const isa::Instr &) {
+  branchIf(C, [](uint32_t A, uint32_t B) { return A != B; });
+}
+void execBLT(ExecContext &C, const isa::Instr &) {
+  branchIf(C, [](uint32_t A, uint32_t B) { return s(A) < s(B); });
+}
+void execBGE(ExecContext &C, const isa::Instr &) {
+  branchIf(C, [](uint32_t A, uint32_t B) { return s(A) >= s(B); });
+}
+void execBLTU(ExecContext &C, const isa::Instr &) {
+  branchIf(C, [](uint32_t A, uint32_t B) { return A < B; });
+}
+void execBGEU(ExecContext &C, const isa::Instr &) {
+  branchIf(C, [](uint32_t A, uint32_t B) { return A >= B; });
+}
+void execJMP(ExecContext &C, const isa::Instr &I) { jumpTo(C, rolesOf(I.Op)); }
 
 } // namespace trn::emu

@@ -8,35 +8,37 @@
 #include "Semantics.h"
 #include "trn/emu/Numerics.h"
 
+#include <utility>
+
 namespace trn::emu {
 
 void execDMA_COPY(ExecContext &C, const isa::Instr &) {
   // As many elements on each side (verified).
-  View Src = C.view("src"), Dst = C.view("dst");
+  const View &Src = C.view("src"), &Dst = C.view("dst");
   uint64_t NS = uint64_t(Src.P) * Src.N, ND = uint64_t(Dst.P) * Dst.N;
   std::vector<uint8_t> Bytes;
   C.readElements(Src, Bytes);
   if (Src.AP->Type != Dst.AP->Type) {
     // A cast goes through fp32 (DMA).
     std::vector<uint8_t> Out(ND * Dst.ElemBytes);
-    for (uint64_t K = 0; K < NS; ++K)
-      storeFromFloat(Dst.AP->Type, Out.data() + K * Dst.ElemBytes,
-                     loadAsFloat(Src.AP->Type, Bytes.data() + K * Src.ElemBytes));
+    std::vector<float> Lanes(NS);
+    loadRowAsFloat(Src.AP->Type, Bytes.data(), Lanes.data(), NS);
+    storeRowFromFloat(Dst.AP->Type, Out.data(), Lanes.data(), NS);
     Bytes = std::move(Out);
   }
-  C.writeElements(Dst, Bytes);
+  C.writeElements(Dst, std::move(Bytes));
 }
 
 void execDMA_TRANSPOSE(ExecContext &C, const isa::Instr &) {
   // One 2- or 4-byte dtype; dst is [B, A] for src [A, B] (verified).
-  View Src = C.view("src"), Dst = C.view("dst");
+  const View &Src = C.view("src"), &Dst = C.view("dst");
   std::vector<uint8_t> In, Out(size_t(Src.P) * Src.N * Src.ElemBytes);
   C.readElements(Src, In);
   for (uint32_t I = 0; I < Src.P; ++I)
     for (uint64_t J = 0; J < Src.N; ++J)
       std::memcpy(Out.data() + (J * Src.P + I) * Src.ElemBytes,
                   In.data() + (I * Src.N + J) * Src.ElemBytes, Src.ElemBytes);
-  C.writeElements(Dst, Out);
+  C.writeElements(Dst, std::move(Out));
 }
 
 } // namespace trn::emu

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Semantics.h"
+#include "simd/Alu.h"
 #include "trn/emu/Numerics.h"
 
 #include <fmt/format.h>
@@ -50,10 +51,23 @@ void execTENSOR_TENSOR(ExecContext &C, const isa::Instr &) {
                    [&](const std::vector<int64_t> &A) { return aluOpInt(Op, A[0], A[1]); });
     return;
   }
-  Tile A = C.load("src0"), B = C.load("src1");
-  for (size_t K = 0; K < A.V.size(); ++K)
-    A.V[K] = aluOp(Op, A.V[K], B.V[K]);
-  C.store("dst", A);
+  const View &A = C.view("src0");
+  C.checkRead(A);
+  const View &B = C.view("src1");
+  C.checkRead(B);
+  const View &Dst = C.view("dst");
+  if (C.rowwise({&Dst}, {&A, &B})) {
+    float *RA = C.scratch(0, A.N), *RB = C.scratch(1, A.N), *Out = C.scratch(2, A.N);
+    for (uint32_t P = 0; P < A.P; ++P) {
+      simd::aluRow(Op, C.rowIn(A, P, RA), C.rowIn(B, P, RB), Out, A.N);
+      C.storeRow(Dst, P, Out);
+    }
+    return;
+  }
+  Tile TA = C.tileOf(A), TB = C.tileOf(B);
+  for (size_t K = 0; K < TA.V.size(); ++K)
+    TA.V[K] = aluOp(Op, TA.V[K], TB.V[K]);
+  C.store("dst", TA);
 }
 
 void execTENSOR_SCALAR(ExecContext &C, const isa::Instr &) {
@@ -99,14 +113,31 @@ void execTENSOR_SCALAR(ExecContext &C, const isa::Instr &) {
     C.writeElements(Dst, Out);
     return;
   }
-  Tile X = C.load("src");
+  const View &Src = C.view("src");
+  C.checkRead(Src);
+  float *S0 = C.scratch(0, Src.P), *S1 = C.scratch(1, Src.P);
+  for (uint32_t P = 0; P < Src.P; ++P) {
+    S0[P] = C.scalar("operand0", P);
+    S1[P] = C.scalar("operand1", P);
+  }
+  const View &Dst = C.view("dst");
+  if (C.rowwise({&Dst}, {&Src})) {
+    float *In = C.scratch(2, Src.N), *Out = C.scratch(3, Src.N);
+    for (uint32_t P = 0; P < Src.P; ++P) {
+      simd::aluRowScalar(Op0, C.rowIn(Src, P, In), S0[P], Rev0, Out, Src.N);
+      if (Op1 != isa::AluOp::Bypass)
+        simd::aluRowScalar(Op1, Out, S1[P], Rev1, Out, Src.N);
+      C.storeRow(Dst, P, Out);
+    }
+    return;
+  }
+  Tile X = C.tileOf(Src);
   for (uint32_t P = 0; P < X.P; ++P) {
-    float S0 = C.scalar("operand0", P), S1 = C.scalar("operand1", P);
     float *Row = X.row(P);
     for (uint64_t K = 0; K < X.N; ++K) {
-      float R = Rev0 ? aluOp(Op0, S0, Row[K]) : aluOp(Op0, Row[K], S0);
+      float R = Rev0 ? aluOp(Op0, S0[P], Row[K]) : aluOp(Op0, Row[K], S0[P]);
       if (Op1 != isa::AluOp::Bypass)
-        R = Rev1 ? aluOp(Op1, S1, R) : aluOp(Op1, R, S1);
+        R = Rev1 ? aluOp(Op1, S1[P], R) : aluOp(Op1, R, S1[P]);
       Row[K] = R;
     }
   }
@@ -115,13 +146,28 @@ void execTENSOR_SCALAR(ExecContext &C, const isa::Instr &) {
 
 void execSCALAR_TENSOR_TENSOR(ExecContext &C, const isa::Instr &) {
   isa::AluOp Op0 = C.enumOf<isa::AluOp>("op0"), Op1 = C.enumOf<isa::AluOp>("op1");
-  Tile A = C.load("src0"), B = C.load("src1");
-  for (uint32_t P = 0; P < A.P; ++P) {
-    float S = C.scalar("scalar", P);
-    for (uint64_t K = 0; K < A.N; ++K)
-      A.at(P, K) = aluOp(Op1, aluOp(Op0, A.at(P, K), S), B.at(P, K));
+  const View &A = C.view("src0");
+  C.checkRead(A);
+  const View &B = C.view("src1");
+  C.checkRead(B);
+  float *S = C.scratch(0, A.P);
+  for (uint32_t P = 0; P < A.P; ++P)
+    S[P] = C.scalar("scalar", P);
+  const View &Dst = C.view("dst");
+  if (C.rowwise({&Dst}, {&A, &B})) {
+    float *RA = C.scratch(1, A.N), *RB = C.scratch(2, A.N), *Out = C.scratch(3, A.N);
+    for (uint32_t P = 0; P < A.P; ++P) {
+      simd::aluRowScalar(Op0, C.rowIn(A, P, RA), S[P], /*Reverse=*/false, Out, A.N);
+      simd::aluRow(Op1, Out, C.rowIn(B, P, RB), Out, A.N);
+      C.storeRow(Dst, P, Out);
+    }
+    return;
   }
-  C.store("dst", A);
+  Tile TA = C.tileOf(A), TB = C.tileOf(B);
+  for (uint32_t P = 0; P < TA.P; ++P)
+    for (uint64_t K = 0; K < TA.N; ++K)
+      TA.at(P, K) = aluOp(Op1, aluOp(Op0, TA.at(P, K), S[P]), TB.at(P, K));
+  C.store("dst", TA);
 }
 
 void execTENSOR_COPY(ExecContext &C, const isa::Instr &) {
@@ -166,9 +212,22 @@ void execMEMSET(ExecContext &C, const isa::Instr &) {
 }
 
 void execRECIPROCAL(ExecContext &C, const isa::Instr &) {
-  Tile T = C.load("src");
+  // fp32 division is correctly rounded.
+  const View &Src = C.view("src");
+  C.checkRead(Src);
+  const View &Dst = C.view("dst");
+  if (C.rowwise({&Dst}, {&Src})) {
+    float *In = C.scratch(0, Src.N), *Out = C.scratch(1, Src.N);
+    for (uint32_t P = 0; P < Src.P; ++P) {
+      simd::aluRowScalar(isa::AluOp::Divide, C.rowIn(Src, P, In), 1.0f, /*Reverse=*/true, Out,
+                         Src.N);
+      C.storeRow(Dst, P, Out);
+    }
+    return;
+  }
+  Tile T = C.tileOf(Src);
   for (float &V : T.V)
-    V = 1.0f / V; // fp32 division is correctly rounded
+    V = 1.0f / V;
   C.store("dst", T);
 }
 

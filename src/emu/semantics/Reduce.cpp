@@ -1,6 +1,7 @@
 //===- Reduce.cpp - reductions, scans and statistics (Vector) -------------===//
 
 #include "Semantics.h"
+#include "simd/Alu.h"
 #include "trn/emu/Numerics.h"
 
 #include <fmt/format.h>
@@ -44,6 +45,51 @@ bool above(float A, float B) {
   return A > B;
 }
 
+// tensor_reduce's fold of each group of Inner elements, on rows in place,
+// eight partitions at once (eight chains, each in element order).
+void reduceRows(ExecContext &C, isa::AluOp Op, bool Negate, const View &Src, const View &Dst,
+                uint64_t Outer, uint64_t Inner) {
+  constexpr unsigned Block = 8;
+  uint64_t N = Src.N;
+  float *Lanes = C.scratch(0, Block * N), *Out = C.scratch(1, Block * Outer);
+  for (uint32_t First = 0; First < Src.P; First += Block) {
+    unsigned R = std::min<uint32_t>(Block, Src.P - First);
+    const float *Rows[Block];
+    for (unsigned I = 0; I < R; ++I)
+      Rows[I] = C.rowIn(Src, First + I, Lanes + I * N);
+    for (uint64_t O = 0; O < Outer; ++O) {
+      const float *Group[Block];
+      float Acc[Block];
+      for (unsigned I = 0; I < R; ++I) {
+        Acc[I] = reduceFirst(Op, Rows[I][O * Inner]);
+        Group[I] = Rows[I] + O * Inner + 1;
+      }
+      switch (Op) {
+      case isa::AluOp::Add:
+        simd::sumRows(Group, R, Inner - 1, Acc);
+        break;
+      case isa::AluOp::Maximum: // aluOp's: NaN if either is, else A > B ? A : B
+        simd::foldRows(Group, R, Inner - 1, Acc, [](float A, float B) {
+          return std::isnan(A) || std::isnan(B) ? NAN : A > B ? A : B;
+        });
+        break;
+      case isa::AluOp::Minimum:
+        simd::foldRows(Group, R, Inner - 1, Acc, [](float A, float B) {
+          return std::isnan(A) || std::isnan(B) ? NAN : A < B ? A : B;
+        });
+        break;
+      default:
+        simd::foldRows(Group, R, Inner - 1, Acc,
+                       [Op](float A, float B) { return aluOp(Op, A, B); });
+      }
+      for (unsigned I = 0; I < R; ++I)
+        Out[I * Outer + O] = Negate ? -Acc[I] : Acc[I];
+    }
+    for (unsigned I = 0; I < R; ++I)
+      C.storeRow(Dst, First + I, Out + I * Outer);
+  }
+}
+
 } // namespace
 
 void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
@@ -56,7 +102,7 @@ void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
     Inner *= Src.Dims[D].Count;
   bool Negate = C.flag("negate");
   bool IntPath = isBitvec(Op) && isIntegerType(Src.Type);
-  View DstV = C.view("dst");
+  const View &DstV = C.view("dst");
   uint64_t Outer = Src.elementsPerPartition() / Inner;
   if (IntPath) {
     RawTile In = C.loadRaw("src");
@@ -75,7 +121,13 @@ void execTENSOR_REDUCE(ExecContext &C, const isa::Instr &) {
     C.writeElements(DstV, Out);
     return;
   }
-  Tile In = C.load("src");
+  const View &SrcV = C.view("src");
+  C.checkRead(SrcV);
+  if (C.rowwise({&DstV}, {&SrcV})) {
+    reduceRows(C, Op, Negate, SrcV, DstV, Outer, Inner);
+    return;
+  }
+  Tile In = C.tileOf(SrcV);
   Tile Out(In.P, Outer);
   for (uint32_t P = 0; P < In.P; ++P)
     for (uint64_t O = 0; O < Outer; ++O) {
@@ -102,25 +154,79 @@ void execTENSOR_TENSOR_SCAN(ExecContext &C, const isa::Instr &) {
   C.store("dst", A);
 }
 
+namespace {
+
+// bn_stats of one partition's lanes, element by element with the ALU's
+// NaN rule (the reference the rows below fall back on).
+void bnStatsOf(const float *X, uint64_t N, float *Out) {
+  for (unsigned G = 0; G < 2; ++G) { // even indices, then odd
+    float Count = 0, Sum = 0;
+    for (uint64_t K = G; K < N; K += 2) {
+      Sum = addLanes(Sum, X[K]);
+      Count += 1;
+    }
+    float Mean = Count > 0 ? Sum / Count : 0.0f, M2 = 0;
+    for (uint64_t K = G; K < N; K += 2) {
+      float D = subLanes(X[K], Mean);
+      M2 = addLanes(M2, mulLanes(D, D));
+    }
+    Out[3 * G] = Count;
+    Out[3 * G + 1] = Mean;
+    Out[3 * G + 2] = M2;
+  }
+}
+
+// bn_stats on rows in place, eight partitions at once: sixteen chains (the
+// even and odd elements of each row), each in element order. A row whose
+// statistics come out NaN is redone by bnStatsOf (the NaN rule).
+void bnStatsRows(ExecContext &C, const View &Src, const View &Dst) {
+  constexpr unsigned Block = 8;
+  uint64_t N = Src.N;
+  float *Lanes = C.scratch(0, Block * N);
+  for (uint32_t First = 0; First < Src.P; First += Block) {
+    unsigned R = std::min<uint32_t>(Block, Src.P - First);
+    const float *Rows[Block];
+    for (unsigned I = 0; I < R; ++I)
+      Rows[I] = C.rowIn(Src, First + I, Lanes + I * N);
+    float Sum[2][Block] = {}, M2[2][Block] = {}, Mean[2][Block];
+    float Count[2] = {float((N + 1) / 2), float(N / 2)}; // exact below 2^24
+    for (uint64_t K = 0; K < N; ++K)
+      for (unsigned I = 0; I < R; ++I)
+        Sum[K & 1][I] += Rows[I][K];
+    for (unsigned G = 0; G < 2; ++G)
+      for (unsigned I = 0; I < R; ++I)
+        Mean[G][I] = Count[G] > 0 ? Sum[G][I] / Count[G] : 0.0f;
+    for (uint64_t K = 0; K < N; ++K)
+      for (unsigned I = 0; I < R; ++I) {
+        float D = Rows[I][K] - Mean[K & 1][I];
+        M2[K & 1][I] += D * D;
+      }
+    for (unsigned I = 0; I < R; ++I) {
+      float Out[6];
+      for (unsigned G = 0; G < 2; ++G) {
+        Out[3 * G] = Count[G];
+        Out[3 * G + 1] = Mean[G][I];
+        Out[3 * G + 2] = M2[G][I];
+      }
+      if (std::isnan(Out[1]) || std::isnan(Out[2]) || std::isnan(Out[4]) || std::isnan(Out[5]))
+        bnStatsOf(Rows[I], N, Out);
+      C.storeRow(Dst, First + I, Out);
+    }
+  }
+}
+
+} // namespace
+
 void execBN_STATS(ExecContext &C, const isa::Instr &) {
-  Tile In = C.load("src");
+  const View &Src = C.view("src");
+  C.checkRead(Src);
+  const View &Dst = C.view("dst");
+  if (Src.N < (uint64_t(1) << 24) && C.rowwise({&Dst}, {&Src}))
+    return bnStatsRows(C, Src, Dst);
+  Tile In = C.tileOf(Src);
   Tile Out(In.P, 6);
   for (uint32_t P = 0; P < In.P; ++P)
-    for (unsigned G = 0; G < 2; ++G) { // even indices, then odd
-      float Count = 0, Sum = 0;
-      for (uint64_t K = G; K < In.N; K += 2) {
-        Sum += In.at(P, K);
-        Count += 1;
-      }
-      float Mean = Count > 0 ? Sum / Count : 0.0f, M2 = 0;
-      for (uint64_t K = G; K < In.N; K += 2) {
-        float D = In.at(P, K) - Mean;
-        M2 += D * D;
-      }
-      Out.at(P, 3 * G) = Count;
-      Out.at(P, 3 * G + 1) = Mean;
-      Out.at(P, 3 * G + 2) = M2;
-    }
+    bnStatsOf(In.row(P), In.N, Out.row(P));
   C.store("dst", Out);
 }
 

@@ -43,15 +43,13 @@ template <typename UseRow> bool forEachWrittenRow(ExecContext &C, const View &V,
   };
   constexpr uint32_t Ahead = 4; // rows
   for (uint32_t P = 0; P < std::min(Ahead, V.P); ++P) {
-    prefetch(&Mem.Written[Row(P)], RowBytes);
     prefetch(&Mem.Bytes[Row(P)], RowBytes);
   }
   for (uint32_t P = 0; P < V.P; ++P) {
     if (P + Ahead < V.P) {
-      prefetch(&Mem.Written[Row(P + Ahead)], RowBytes);
       prefetch(&Mem.Bytes[Row(P + Ahead)], RowBytes);
     }
-    if (std::memchr(&Mem.Written[Row(P)], 0, RowBytes))
+    if (!Mem.written(Row(P), RowBytes))
       return false;
     Use(P, &Mem.Bytes[Row(P)]);
   }
@@ -140,7 +138,7 @@ void checkAccumulateOnto(ExecContext &C, const View &Dst, bool InPlace) {
 bool allWritten(OnChip &Mem, const View &V) {
   for (uint32_t P = 0; P < V.P; ++P) {
     size_t At = Mem.index(V.AP->PartStart + P, static_cast<uint64_t>(V.byteOf(P, 0)));
-    if (std::memchr(&Mem.Written[At], 0, V.N * V.ElemBytes))
+    if (!Mem.written(At, V.N * V.ElemBytes))
       return false;
   }
   return true;
@@ -169,7 +167,7 @@ void markWrittenByMatmul(ExecContext &C, const View &Dst) {
   size_t RowBytes = Dst.N * 4;
   for (uint32_t P = 0; P < Dst.P; ++P) {
     size_t At = C.M.Psum.index(Dst.AP->PartStart + P, static_cast<uint64_t>(Dst.byteOf(P, 0)));
-    std::memset(&C.M.Psum.Written[At], 1, RowBytes);
+    C.M.Psum.markWritten(At, RowBytes);
     std::fill(C.M.PsumWords.begin() + static_cast<ptrdiff_t>(At / 4),
               C.M.PsumWords.begin() + static_cast<ptrdiff_t>((At + RowBytes - 1) / 4 + 1),
               Machine::PsumWriter::Matmul);
