@@ -146,11 +146,13 @@ void Machine::warn(isa::Engine E, uint32_t Index, const std::string &What) {
 
 void Machine::schedule(int64_t Ps, EventKind K, unsigned Who, uint32_t Slot) {
   uint64_t Seq = NextSeq++;
-  if (!ReferenceSchedule && !HasAhead && (Events.empty() || Events.top().after(Ps, K, Who, Seq))) {
+  if (ReferenceSchedule) {
+    ReferenceEvents.push(Event(Ps, K, Who, Seq, Slot));
+    return;
+  }
+  if (!HasAhead && (Events.empty() || Events.top().after(Ps, K, Who, Seq))) {
     Ahead.Ps = Ps;
-    Ahead.Kind = K;
-    Ahead.Who = Who;
-    Ahead.Seq = Seq;
+    Ahead.Order = Event::order(K, Who, Seq);
     Ahead.Slot = Slot;
     HasAhead = true;
     return;
@@ -163,10 +165,19 @@ void Machine::schedule(int64_t Ps, EventKind K, unsigned Who, uint32_t Slot) {
 }
 
 void Machine::nextEvent(int64_t &Ps, EventKind &Kind, unsigned &Who, uint32_t &Slot) {
+  if (ReferenceSchedule) {
+    const Event &Next = ReferenceEvents.top();
+    Ps = Next.Ps;
+    Kind = Next.kind();
+    Who = Next.who();
+    Slot = Next.Slot;
+    ReferenceEvents.pop();
+    return;
+  }
   const Event &Next = HasAhead ? Ahead : Events.top();
   Ps = Next.Ps;
-  Kind = Next.Kind;
-  Who = Next.Who;
+  Kind = Next.kind();
+  Who = Next.who();
   Slot = Next.Slot;
   if (HasAhead)
     HasAhead = false;
@@ -318,7 +329,7 @@ void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
   if (Delay == 0) {
     Semaphores[Sem] += Amount;
     LastSignal[Sem] = S;
-    wakeWaiters();
+    wakeWaiters(Sem);
     return;
   }
   PendingSum[Sem] += Amount;
@@ -340,18 +351,32 @@ void Machine::arrive(uint32_t Slot) {
   PendingSum[P.Sem] -= P.Amount;
   Semaphores[P.Sem] += P.Amount;
   LastSignal[P.Sem] = P.From;
-  wakeWaiters();
+  wakeWaiters(P.Sem);
 }
 
 // An engine whose waits do not hold now is not woken: its issue would do
-// nothing, and any later change of a semaphore wakes it again. (Semaphores
-// change only here, through arrive and signal, so the first issue that finds
-// its waits met comes at the same time and in the same order.)
-void Machine::wakeWaiters() {
-  for (unsigned E = 0; E < isa::NumEngines; ++E)
-    if (Engines[E].State == EngineState::Status::Waiting &&
-        (ReferenceSchedule || waitsMet(Engines[E], Engines[E].Decoded[Engines[E].PC])))
+// nothing, and any later change of a semaphore wakes it again. Nor is one
+// that does not wait on Sem: its waits held or failed before this change as
+// they do now, and if they held, its issue is already due now. (Semaphores
+// change only here, through arrive and signal, and a waiting engine's
+// registers not at all, so the first issue that finds its waits met comes
+// at the same time and in the same order.)
+void Machine::wakeWaiters(uint8_t Sem) {
+  for (unsigned E = 0; E < isa::NumEngines; ++E) {
+    const EngineState &S = Engines[E];
+    if (S.State != EngineState::Status::Waiting)
+      continue;
+    if (ReferenceSchedule) {
       schedule(NowPs, EventKind::Issue, E);
+      continue;
+    }
+    const DecodedInstr &D = S.Decoded[S.PC];
+    bool WaitsOnSem = false;
+    for (unsigned K = 0; K < D.NumWaits; ++K)
+      WaitsOnSem = WaitsOnSem || D.Waits[K].Sem == Sem;
+    if (WaitsOnSem && waitsMet(S, D))
+      schedule(NowPs, EventKind::Issue, E);
+  }
 }
 
 void Machine::complete(unsigned EIdx) {
@@ -722,8 +747,13 @@ RunResult Machine::run(const RunOptions &O) {
   try {
     for (unsigned E = 0; E < isa::NumEngines; ++E)
       schedule(0, EventKind::Issue, E);
-    while (HasAhead || !Events.empty()) {
-      Event Ev;
+    while (HasAhead || !Events.empty() || !ReferenceEvents.empty()) {
+      struct {
+        int64_t Ps;
+        EventKind Kind;
+        unsigned Who;
+        uint32_t Slot;
+      } Ev;
       nextEvent(Ev.Ps, Ev.Kind, Ev.Who, Ev.Slot);
       if (LimitPs && Ev.Ps > LimitPs) {
         // A signal arriving after the limit, with nothing left to wait for

@@ -11,6 +11,7 @@
 
 #include "Decoded.h"
 #include "DmaModel.h"
+#include "EventQueue.h"
 #include "Footprint.h"
 #include "Memory.h"
 #include "View.h"
@@ -141,39 +142,41 @@ private:
   // SemArrive: a signal reaches its semaphore (Who unused; Slot names it
   // in SignalSlots).
   enum class EventKind : uint8_t { DmaTick = 0, SemArrive = 1, InstrDone = 2, Issue = 3 };
+  // Events run in the order of (Ps, Kind, Who, Seq); the last three are
+  // packed into Order (Kind in 2 bits, Who in 6, Seq in 56: more events
+  // than a run reaches in years), so that two events compare in two steps.
+  static_assert(isa::NumEngines <= 64, "an engine's number is packed in 6 bits");
   struct Event {
     int64_t Ps = 0;
-    EventKind Kind = EventKind::DmaTick;
-    unsigned Who = 0; // engine, or queue
-    uint64_t Seq = 0;
+    uint64_t Order = 0;
     uint32_t Slot = 0; // SemArrive: its signal (not part of the order)
     Event() = default;
     Event(int64_t Ps, EventKind Kind, unsigned Who, uint64_t Seq, uint32_t Slot)
-        : Ps(Ps), Kind(Kind), Who(Who), Seq(Seq), Slot(Slot) {}
+        : Ps(Ps), Order(order(Kind, Who, Seq)), Slot(Slot) {}
     // Copied field by field: an event is built by narrow stores just before
     // it is copied, and a wide load over several of them is not forwarded
     // from the store buffer (a stall on every push and pop of the queue).
-    Event(const Event &O) : Ps(O.Ps), Kind(O.Kind), Who(O.Who), Seq(O.Seq), Slot(O.Slot) {}
+    Event(const Event &O) : Ps(O.Ps), Order(O.Order), Slot(O.Slot) {}
     Event &operator=(const Event &O) {
       Ps = O.Ps;
-      Kind = O.Kind;
-      Who = O.Who;
-      Seq = O.Seq;
+      Order = O.Order;
       Slot = O.Slot;
       return *this;
     }
-    bool operator>(const Event &O) const { return after(O.Ps, O.Kind, O.Who, O.Seq); }
+    static uint64_t order(EventKind Kind, unsigned Who, uint64_t Seq) {
+      return uint64_t(Kind) << 62 | uint64_t(Who & 63) << 56 | (Seq & ((uint64_t(1) << 56) - 1));
+    }
+    EventKind kind() const { return static_cast<EventKind>(Order >> 62); }
+    unsigned who() const { return static_cast<unsigned>(Order >> 56 & 63); }
+    bool operator>(const Event &O) const { return Ps != O.Ps ? Ps > O.Ps : Order > O.Order; }
     bool after(int64_t OPs, EventKind OKind, unsigned OWho, uint64_t OSeq) const {
-      if (Ps != OPs)
-        return Ps > OPs;
-      if (Kind != OKind)
-        return Kind > OKind;
-      if (Who != OWho)
-        return Who > OWho;
-      return Seq > OSeq;
+      return Ps != OPs ? Ps > OPs : Order > order(OKind, OWho, OSeq);
     }
   };
-  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> Events;
+  // The pending events: few, in a sorted array (EventQueue.h). The
+  // reference schedule keeps them in a binary heap, as the core did before.
+  SortedEventQueue<Event> Events;
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> ReferenceEvents;
   // The earliest event, when it was scheduled before everything queued: an
   // engine's next issue or completion, running back to back with nothing
   // else due, then costs no push and pop. Events still run in exactly the
@@ -202,7 +205,9 @@ private:
   int64_t ScheduledTickPs = -1;
   unsigned InFlight = 0; // queues with transfers in flight
   int64_t ActiveSincePs = 0;
-  void wakeWaiters();
+  // Schedules the issue of every engine waiting on semaphore Sem whose
+  // waits now hold.
+  void wakeWaiters(uint8_t Sem);
   // Tells the observers what instruction Index of Eng (or, with Dma, the
   // transfer it triggered on Queue) read and wrote, with registers Regs.
   void reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &I,
