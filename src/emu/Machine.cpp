@@ -144,45 +144,54 @@ void Machine::warn(isa::Engine E, uint32_t Index, const std::string &What) {
     Warnings.push_back(Msg);
 }
 
-void Machine::schedule(int64_t Ps, EventKind K, unsigned Who, uint32_t Slot) {
+// The common case, inlined where events are made and taken: the new event
+// runs before everything queued and takes the place ahead.
+inline void Machine::schedule(int64_t Ps, EventKind K, unsigned Who, uint32_t Slot) {
   uint64_t Seq = NextSeq++;
-  if (ReferenceSchedule) {
-    ReferenceEvents.push(Event(Ps, K, Who, Seq, Slot));
-    return;
-  }
-  if (!HasAhead && (Events.empty() || Events.top().after(Ps, K, Who, Seq))) {
+  if (!HasAhead && !ReferenceSchedule && (Events.empty() || Events.top().after(Ps, K, Who, Seq))) {
     Ahead.Ps = Ps;
     Ahead.Order = Event::order(K, Who, Seq);
     Ahead.Slot = Slot;
     HasAhead = true;
     return;
   }
-  Event Ev(Ps, K, Who, Seq, Slot);
+  enqueue(Event(Ps, K, Who, Seq, Slot));
+}
+
+void Machine::enqueue(Event Ev) {
+  if (ReferenceSchedule) {
+    ReferenceEvents.push(Ev);
+    return;
+  }
   // Ahead stays before everything queued.
   if (HasAhead && Ahead > Ev)
     std::swap(Ahead, Ev);
   Events.push(Ev);
 }
 
-void Machine::nextEvent(int64_t &Ps, EventKind &Kind, unsigned &Who, uint32_t &Slot) {
-  if (ReferenceSchedule) {
-    const Event &Next = ReferenceEvents.top();
-    Ps = Next.Ps;
-    Kind = Next.kind();
-    Who = Next.who();
-    Slot = Next.Slot;
-    ReferenceEvents.pop();
-    return;
-  }
-  const Event &Next = HasAhead ? Ahead : Events.top();
-  Ps = Next.Ps;
-  Kind = Next.kind();
-  Who = Next.who();
-  Slot = Next.Slot;
+inline void Machine::nextEvent(int64_t &Ps, EventKind &Kind, unsigned &Who, uint32_t &Slot) {
+  const Event *Next = &Ahead;
   if (HasAhead)
     HasAhead = false;
   else
+    Next = &dequeue();
+  Ps = Next->Ps;
+  Kind = Next->kind();
+  Who = Next->who();
+  Slot = Next->Slot;
+}
+
+const Machine::Event &Machine::dequeue() {
+  // Ahead is free (never used by the reference schedule): the event taken
+  // off the queue is kept there until it is read.
+  if (ReferenceSchedule) {
+    Ahead = ReferenceEvents.top();
+    ReferenceEvents.pop();
+  } else {
+    Ahead = Events.top();
     Events.pop();
+  }
+  return Ahead;
 }
 
 bool Machine::waitsMet(const EngineState &E, const DecodedInstr &D) const {

@@ -193,6 +193,10 @@ private:
   void schedule(int64_t Ps, EventKind K, unsigned Who, uint32_t Slot = 0);
   // Takes the earliest event off the queue (or Ahead).
   void nextEvent(int64_t &Ps, EventKind &Kind, unsigned &Who, uint32_t &Slot);
+  // The rarer cases of the two, out of line: an event queued, or taken off
+  // the queue.
+  [[gnu::noinline]] void enqueue(Event Ev);
+  [[gnu::noinline]] const Event &dequeue();
   bool waitsMet(const EngineState &E, const DecodedInstr &D) const;
   void tryIssue(unsigned E);
   void complete(unsigned E);
