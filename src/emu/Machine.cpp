@@ -194,33 +194,54 @@ const Machine::Event &Machine::dequeue() {
   return Ahead;
 }
 
-bool Machine::waitsMet(const EngineState &E, const DecodedInstr &D) const {
+namespace {
+
+// The outcomes of comparing a semaphore with a wait's value that condition
+// C holds for: bit 0 less, bit 1 equal, bit 2 greater.
+constexpr uint8_t holdsFor(isa::WaitCond C) {
+  switch (C) {
+  case isa::WaitCond::Eq:
+    return 2;
+  case isa::WaitCond::Ne:
+    return 5;
+  case isa::WaitCond::Ge:
+    return 6;
+  case isa::WaitCond::Gt:
+    return 4;
+  case isa::WaitCond::Le:
+    return 3;
+  case isa::WaitCond::Lt:
+    return 1;
+  }
+  return 0;
+}
+constexpr unsigned NumCondCodes = 8;
+constexpr std::array<uint8_t, NumCondCodes> HoldsFor = [] {
+  std::array<uint8_t, NumCondCodes> T{};
+  for (unsigned K = 0; K < NumCondCodes; ++K)
+    T[K] = holdsFor(static_cast<isa::WaitCond>(K));
+  return T;
+}();
+static_assert(static_cast<unsigned>(isa::WaitCond::Eq) < NumCondCodes &&
+                  static_cast<unsigned>(isa::WaitCond::Ne) < NumCondCodes &&
+                  static_cast<unsigned>(isa::WaitCond::Ge) < NumCondCodes &&
+                  static_cast<unsigned>(isa::WaitCond::Gt) < NumCondCodes &&
+                  static_cast<unsigned>(isa::WaitCond::Le) < NumCondCodes &&
+                  static_cast<unsigned>(isa::WaitCond::Lt) < NumCondCodes,
+              "every wait condition has its entry in HoldsFor");
+
+} // namespace
+
+// A table look-up per wait rather than a switch: taken on every issue and
+// every wake-up.
+inline bool Machine::waitsMet(const EngineState &E, const DecodedInstr &D) const {
   for (unsigned K = 0; K < D.NumWaits; ++K) {
-    const isa::Wait *W = &D.Waits[K];
-    int64_t Have = Semaphores[W->Sem];
-    int64_t Want = static_cast<int32_t>(W->IsReg ? E.Regs[W->Value & 63] : W->Value);
-    bool Ok = false;
-    switch (W->Cond) {
-    case isa::WaitCond::Eq:
-      Ok = Have == Want;
-      break;
-    case isa::WaitCond::Ne:
-      Ok = Have != Want;
-      break;
-    case isa::WaitCond::Ge:
-      Ok = Have >= Want;
-      break;
-    case isa::WaitCond::Gt:
-      Ok = Have > Want;
-      break;
-    case isa::WaitCond::Le:
-      Ok = Have <= Want;
-      break;
-    case isa::WaitCond::Lt:
-      Ok = Have < Want;
-      break;
-    }
-    if (!Ok)
+    const isa::Wait &W = D.Waits[K];
+    int64_t Have = Semaphores[W.Sem];
+    int64_t Want = static_cast<int32_t>(W.IsReg ? E.Regs[W.Value & 63] : W.Value);
+    unsigned Outcome = unsigned(Have >= Want) + unsigned(Have > Want);
+    unsigned Cond = static_cast<unsigned>(W.Cond);
+    if (Cond >= NumCondCodes || !(HoldsFor[Cond] >> Outcome & 1))
       return false;
   }
   return true;
