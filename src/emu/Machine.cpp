@@ -22,6 +22,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <new>
 
@@ -272,6 +273,7 @@ void Machine::tryIssue(unsigned EIdx) {
     if (E.State != EngineState::Status::Waiting) {
       E.State = EngineState::Status::Waiting;
       E.WaitingSincePs = NowPs;
+      markWaiter(EIdx, Dec, true);
     }
     return;
   }
@@ -280,6 +282,7 @@ void Machine::tryIssue(unsigned EIdx) {
   WaitSem[EIdx] = -1;
   ReleasedBy[EIdx] = {};
   if (E.State == EngineState::Status::Waiting) {
+    markWaiter(EIdx, Dec, false);
     WaitedPs[EIdx] = NowPs - E.WaitingSincePs;
     E.Stats.WaitPs += WaitedPs[EIdx];
     for (unsigned K = 0; K < Dec.NumWaits; ++K) {
@@ -384,6 +387,13 @@ void Machine::arrive(uint32_t Slot) {
   wakeWaiters(P.Sem);
 }
 
+void Machine::markWaiter(unsigned E, const DecodedInstr &D, bool Waiting) {
+  for (unsigned K = 0; K < D.NumWaits; ++K) {
+    uint32_t &Waiters = SemWaiters[D.Waits[K].Sem];
+    Waiters = Waiting ? Waiters | 1u << E : Waiters & ~(1u << E);
+  }
+}
+
 // An engine whose waits do not hold now is not woken: its issue would do
 // nothing, and any later change of a semaphore wakes it again. Nor is one
 // that does not wait on Sem: its waits held or failed before this change as
@@ -392,19 +402,16 @@ void Machine::arrive(uint32_t Slot) {
 // registers not at all, so the first issue that finds its waits met comes
 // at the same time and in the same order.)
 void Machine::wakeWaiters(uint8_t Sem) {
-  for (unsigned E = 0; E < isa::NumEngines; ++E) {
+  if (ReferenceSchedule) {
+    for (unsigned E = 0; E < isa::NumEngines; ++E)
+      if (Engines[E].State == EngineState::Status::Waiting)
+        schedule(NowPs, EventKind::Issue, E);
+    return;
+  }
+  for (uint32_t Waiters = SemWaiters[Sem]; Waiters; Waiters &= Waiters - 1) {
+    unsigned E = static_cast<unsigned>(std::countr_zero(Waiters));
     const EngineState &S = Engines[E];
-    if (S.State != EngineState::Status::Waiting)
-      continue;
-    if (ReferenceSchedule) {
-      schedule(NowPs, EventKind::Issue, E);
-      continue;
-    }
-    const DecodedInstr &D = S.Decoded[S.PC];
-    bool WaitsOnSem = false;
-    for (unsigned K = 0; K < D.NumWaits; ++K)
-      WaitsOnSem = WaitsOnSem || D.Waits[K].Sem == Sem;
-    if (WaitsOnSem && waitsMet(S, D))
+    if (waitsMet(S, S.Decoded[S.PC]))
       schedule(NowPs, EventKind::Issue, E);
   }
 }
@@ -774,6 +781,7 @@ RunResult Machine::run(const RunOptions &O) {
     LimitWide = (static_cast<unsigned __int128>(O.MaxCycles) * 1000000 + MHz - 1) / MHz;
   }
   int64_t LimitPs = LimitWide > INT64_MAX ? 0 : static_cast<int64_t>(LimitWide);
+  SemWaiters.assign(Semaphores.size(), 0);
   try {
     for (unsigned E = 0; E < isa::NumEngines; ++E)
       schedule(0, EventKind::Issue, E);

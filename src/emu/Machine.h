@@ -212,6 +212,11 @@ private:
   // Schedules the issue of every engine waiting on semaphore Sem whose
   // waits now hold.
   void wakeWaiters(uint8_t Sem);
+  // Per semaphore, the engines waiting on it (bit per engine); kept as an
+  // engine starts and stops waiting.
+  static_assert(isa::NumEngines <= 32, "a semaphore's waiters are bits of a uint32_t");
+  std::vector<uint32_t> SemWaiters;
+  void markWaiter(unsigned E, const DecodedInstr &D, bool Waiting);
   // Tells the observers what instruction Index of Eng (or, with Dma, the
   // transfer it triggered on Queue) read and wrote, with registers Regs.
   void reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &I,
