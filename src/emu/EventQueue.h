@@ -10,6 +10,7 @@
 #ifndef TRN_EMU_EVENTQUEUE_H
 #define TRN_EMU_EVENTQUEUE_H
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -20,23 +21,16 @@ namespace trn::emu {
 // scheduler's events never compare equal (their sequence numbers differ).
 template <class T> class SortedEventQueue {
 public:
-  bool empty() const { return Head == Items.size(); }
+  bool empty() const { return Head == Tail; }
   const T &top() const { return Items[Head]; }
   void pop() {
-    if (++Head == Items.size()) {
-      Items.clear(); // empty: start again at the front
-      Head = 0;
-    }
+    if (++Head == Tail)
+      Head = Tail = 0; // empty: start again at the front
   }
   void push(const T &V) {
-    // Full with the front half taken: reuse that room rather than grow (so
-    // a queue that never empties still stays as large as its most events).
-    if (Items.size() == Items.capacity() && Head >= Items.size() / 2) {
-      Items.erase(Items.begin(), Items.begin() + static_cast<std::ptrdiff_t>(Head));
-      Head = 0;
-    }
-    Items.push_back(V);
-    size_t K = Items.size() - 1;
+    if (Tail == Items.size())
+      makeRoom();
+    size_t K = Tail++;
     while (K > Head && Items[K - 1] > V) {
       Items[K] = Items[K - 1];
       --K;
@@ -45,8 +39,21 @@ public:
   }
 
 private:
-  std::vector<T> Items;
-  size_t Head = 0;
+  // Full at the back: move the events to the front when that frees at least
+  // half the array, else grow it (so a queue that never empties still stays
+  // within twice its most events).
+  [[gnu::noinline]] void makeRoom() {
+    if (Head > 0 && Head >= Tail / 2) {
+      std::copy(Items.begin() + static_cast<std::ptrdiff_t>(Head),
+                Items.begin() + static_cast<std::ptrdiff_t>(Tail), Items.begin());
+      Tail -= Head;
+      Head = 0;
+    } else {
+      Items.resize(std::max<size_t>(16, Items.size() * 2));
+    }
+  }
+  std::vector<T> Items; // [Head, Tail) hold the events
+  size_t Head = 0, Tail = 0;
 };
 
 } // namespace trn::emu
