@@ -160,16 +160,21 @@ private:
 // The fault kind a verifier rule is reported under at run time.
 FaultKind faultKindOf(verify::Rule R);
 
-// fp32 addition, subtraction, multiplication and division with x86's rule for
-// two NaN operands spelled out: the first operand's NaN, quieted. (One NaN
-// operand gives that NaN, quieted, on every IEEE machine; with two, the
-// hardware returns its first source, and a compiler may swap the operands of
-// a commutative operation.)
-inline bool bothNaN(float A, float B) { return std::isnan(A) && std::isnan(B); }
-inline float addLanes(float A, float B) { return bothNaN(A, B) ? A + A : A + B; }
-inline float subLanes(float A, float B) { return bothNaN(A, B) ? A + A : A - B; }
-inline float mulLanes(float A, float B) { return bothNaN(A, B) ? A + A : A * B; }
-inline float divLanes(float A, float B) { return bothNaN(A, B) ? A + A : A / B; }
+// fp32 addition, subtraction, multiplication and division with x86's NaN rule
+// spelled out: a NaN operand gives itself, quieted (sign and payload kept),
+// the first operand's when both are NaN. Left to the compiler, neither holds:
+// it may swap a commutative operation's operands, and LLVM treats NaN signs
+// and payloads as unspecified (Clang compiles a - NaN to -NaN on AVX-512), so
+// the rule is computed on the bits.
+inline float quietNaN(float X) {
+  return std::bit_cast<float>(std::bit_cast<uint32_t>(X) | 0x00400000u);
+}
+inline bool anyNaN(float A, float B) { return std::isnan(A) || std::isnan(B); }
+inline float nanOperand(float A, float B) { return quietNaN(std::isnan(A) ? A : B); }
+inline float addLanes(float A, float B) { return anyNaN(A, B) ? nanOperand(A, B) : A + B; }
+inline float subLanes(float A, float B) { return anyNaN(A, B) ? nanOperand(A, B) : A - B; }
+inline float mulLanes(float A, float B) { return anyNaN(A, B) ? nanOperand(A, B) : A * B; }
+inline float divLanes(float A, float B) { return anyNaN(A, B) ? nanOperand(A, B) : A / B; }
 
 // A binary ALU op in fp32 (bitvec ops on the values' integer parts).
 float aluOp(isa::AluOp Op, float A, float B);

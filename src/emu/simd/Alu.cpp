@@ -38,9 +38,16 @@ template <class D, class V> V minOf(D Tag, V A, V B) {
                         hn::IfThenElse(A < B, A, B));
 }
 
-// Two NaN operands give the first, quieted (addLanes and its kin).
+// addLanes' NaN rule on the bits: a NaN operand gives itself, quieted, the
+// first one when both are NaN (the compiler may not be left to choose: see
+// ExecContext.h).
 template <class V> V firstNaN(V A, V B, V R) {
-  return hn::IfThenElse(hn::And(hn::IsNaN(A), hn::IsNaN(B)), hn::Add(A, A), R);
+  const hn::DFromV<V> D;
+  const hn::RebindToUnsigned<decltype(D)> DU;
+  const auto QuietBit = hn::Set(DU, 0x00400000u);
+  const auto ANaN = hn::IsNaN(A);
+  const V Quiet = hn::BitCast(D, hn::Or(hn::BitCast(DU, hn::IfThenElse(ANaN, A, B)), QuietBit));
+  return hn::IfThenElse(hn::Or(ANaN, hn::IsNaN(B)), Quiet, R);
 }
 
 template <class D, class V> V apply(int K, D Tag, V A, V B) {
