@@ -54,7 +54,7 @@ void DmaModel::enqueue(unsigned Queue, int64_t Now, const DmaShape &S) {
   rebalance();
 }
 
-std::deque<DmaModel::Part> &DmaModel::lane(unsigned Engine, unsigned Queue) {
+FifoVector<DmaModel::Part> &DmaModel::lane(unsigned Engine, unsigned Queue) {
   auto It = std::lower_bound(Lanes.begin(), Lanes.end(), std::make_pair(Engine, Queue),
                              [](const Lane &L, std::pair<unsigned, unsigned> Key) {
                                return std::make_pair(L.Engine, L.Queue) < Key;
@@ -79,7 +79,7 @@ bool DmaModel::endStages() {
   bool Changed = false;
   for (Lane &L : Lanes) {
     unsigned Engine = L.Engine;
-    std::deque<Part> &Lane = L.Parts;
+    FifoVector<Part> &Lane = L.Parts;
     for (size_t K = 0; K < Lane.size();) {
       Part &P = Lane[K];
       if (P.St == Stage::Waiting)
@@ -136,7 +136,7 @@ bool DmaModel::startStages() {
   for (Lane &L : Lanes) {
     if (Processing[L.Engine])
       continue;
-    std::deque<Part> &Lane = L.Parts;
+    FifoVector<Part> &Lane = L.Parts;
     for (size_t K = 0; K < Lane.size() && Lane[K].St != Stage::Waiting; ++K) {
       if (Lane[K].St != Stage::Fetched)
         continue;
@@ -158,7 +158,7 @@ bool DmaModel::startStages() {
   // being processed or further on.
   for (Lane &L : Lanes)
     for (size_t K = 0; K < L.Parts.size(); ++K) {
-      std::deque<Part> &Lane = L.Parts;
+      FifoVector<Part> &Lane = L.Parts;
       Part &P = Lane[K];
       if (P.St != Stage::Waiting)
         continue;

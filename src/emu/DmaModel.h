@@ -27,6 +27,7 @@
 #define TRN_EMU_DMAMODEL_H
 
 #include "DmaShape.h"
+#include "FifoVector.h"
 #include "trn/isa/Isa.h"
 
 #include <cstdint>
@@ -95,7 +96,7 @@ private:
   // its first four or so parts are ever past Waiting.
   struct Lane {
     unsigned Engine, Queue;
-    std::deque<Part> Parts;
+    FifoVector<Part> Parts;
   };
   // Those with parts, by (engine, queue): a sorted vector, walked several
   // times per change of the model (a map's walk was a fifth of a
@@ -116,7 +117,7 @@ private:
   void rebalance();
   TransferState &transfer(uint64_t Id) { return Transfers[Id - FirstTransfer]; }
   const TransferState &transfer(uint64_t Id) const { return Transfers[Id - FirstTransfer]; }
-  std::deque<Part> &lane(unsigned Engine, unsigned Queue);
+  FifoVector<Part> &lane(unsigned Engine, unsigned Queue);
 };
 
 } // namespace trn::emu
