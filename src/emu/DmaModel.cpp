@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace trn::emu {
 
@@ -44,20 +45,30 @@ void DmaModel::enqueue(unsigned Queue, int64_t Now, const DmaShape &S) {
     P.ProcessPs =
         1000 * (int64_t(Pipe.TransferNs) + int64_t(S.EngineBuffers[E]) * Pipe.DescriptorNs);
     P.Remaining = static_cast<double>(S.EngineBytes[E]);
-    Lanes[{E, Queue}].push_back(P);
+    lane(E, Queue).push_back(P);
     ++T.Parts;
   }
-  Transfers[Id] = T;
+  Transfers.push_back(T); // Id == FirstTransfer + Transfers.size() - 1
   QueueOrder[Queue].push_back(Id);
   settle();
   rebalance();
 }
 
+FifoVector<DmaModel::Part> &DmaModel::lane(unsigned Engine, unsigned Queue) {
+  auto It = std::lower_bound(Lanes.begin(), Lanes.end(), std::make_pair(Engine, Queue),
+                             [](const Lane &L, std::pair<unsigned, unsigned> Key) {
+                               return std::make_pair(L.Engine, L.Queue) < Key;
+                             });
+  if (It == Lanes.end() || It->Engine != Engine || It->Queue != Queue)
+    It = Lanes.insert(It, Lane{Engine, Queue, {}});
+  return It->Parts;
+}
+
 void DmaModel::progress(int64_t To) {
   if (To <= NowPs)
     return;
-  for (auto &[Key, Lane] : Lanes) {
-    Part &P = Lane.front(); // the only one that may be moving
+  for (Lane &L : Lanes) {
+    Part &P = L.Parts.front(); // the only one that may be moving
     if (P.St == Stage::Moving)
       P.Remaining = std::max(0.0, P.Remaining - P.Rate * static_cast<double>(To - NowPs));
   }
@@ -66,8 +77,9 @@ void DmaModel::progress(int64_t To) {
 
 bool DmaModel::endStages() {
   bool Changed = false;
-  for (auto &[Key, Lane] : Lanes) {
-    unsigned Engine = Key.first;
+  for (Lane &L : Lanes) {
+    unsigned Engine = L.Engine;
+    FifoVector<Part> &Lane = L.Parts;
     for (size_t K = 0; K < Lane.size();) {
       Part &P = Lane[K];
       if (P.St == Stage::Waiting)
@@ -89,7 +101,7 @@ bool DmaModel::endStages() {
         Changed = true;
       }
       if (P.St == Stage::Completing && P.StageEndPs <= NowPs && K == 0) {
-        --Transfers.at(P.Transfer).Parts;
+        --transfer(P.Transfer).Parts;
         Lane.pop_front();
         Changed = true;
         continue;
@@ -109,10 +121,10 @@ bool DmaModel::startStages() {
   };
   // Data: a lane's first part, once processed (its earlier parts complete).
   std::vector<Part *> Pick(Chip.DmaEngines, nullptr);
-  for (auto &[Key, Lane] : Lanes)
-    if (!Lane.empty() && !Moving[Key.first] && Lane.front().St == Stage::Ready &&
-        Earlier(&Lane.front(), Pick[Key.first]))
-      Pick[Key.first] = &Lane.front();
+  for (Lane &L : Lanes)
+    if (!L.Parts.empty() && !Moving[L.Engine] && L.Parts.front().St == Stage::Ready &&
+        Earlier(&L.Parts.front(), Pick[L.Engine]))
+      Pick[L.Engine] = &L.Parts.front();
   for (unsigned E = 0; E < Pick.size(); ++E)
     if (Pick[E]) {
       Pick[E]->St = Stage::Moving;
@@ -121,16 +133,17 @@ bool DmaModel::startStages() {
     }
   // Processing: a fetched part at most one ahead of its lane's data.
   Pick.assign(Chip.DmaEngines, nullptr);
-  for (auto &[Key, Lane] : Lanes) {
-    if (Processing[Key.first])
+  for (Lane &L : Lanes) {
+    if (Processing[L.Engine])
       continue;
+    FifoVector<Part> &Lane = L.Parts;
     for (size_t K = 0; K < Lane.size() && Lane[K].St != Stage::Waiting; ++K) {
       if (Lane[K].St != Stage::Fetched)
         continue;
       bool AheadOk =
           K == 0 || Lane[K - 1].St == Stage::Moving || Lane[K - 1].St == Stage::Completing;
-      if (AheadOk && Earlier(&Lane[K], Pick[Key.first]))
-        Pick[Key.first] = &Lane[K];
+      if (AheadOk && Earlier(&Lane[K], Pick[L.Engine]))
+        Pick[L.Engine] = &Lane[K];
       break;
     }
   }
@@ -143,8 +156,9 @@ bool DmaModel::startStages() {
     }
   // Fetch: each lane's next part, once eligible and its predecessor is
   // being processed or further on.
-  for (auto &[Key, Lane] : Lanes)
-    for (size_t K = 0; K < Lane.size(); ++K) {
+  for (Lane &L : Lanes)
+    for (size_t K = 0; K < L.Parts.size(); ++K) {
+      FifoVector<Part> &Lane = L.Parts;
       Part &P = Lane[K];
       if (P.St != Stage::Waiting)
         continue;
@@ -169,42 +183,47 @@ void DmaModel::settle() {
     if (!Ended && !Started)
       break;
   }
-  for (auto It = Lanes.begin(); It != Lanes.end();)
-    It = It->second.empty() ? Lanes.erase(It) : std::next(It);
+  Lanes.erase(
+      std::remove_if(Lanes.begin(), Lanes.end(), [](const Lane &L) { return L.Parts.empty(); }),
+      Lanes.end());
   // Completions, in each queue's order.
   for (auto It = QueueOrder.begin(); It != QueueOrder.end();) {
     std::deque<uint64_t> &Order = It->second;
-    while (!Order.empty() && Transfers.at(Order.front()).Parts == 0) {
-      Transfers.erase(Order.front());
+    while (!Order.empty() && transfer(Order.front()).Parts == 0) {
+      transfer(Order.front()).Complete = true;
       Order.pop_front();
       Done.push_back(It->first);
     }
     It = Order.empty() ? QueueOrder.erase(It) : std::next(It);
+  }
+  while (!Transfers.empty() && Transfers.front().Complete) {
+    Transfers.pop_front();
+    ++FirstTransfer;
   }
 }
 
 void DmaModel::rebalance() {
   // Only a lane's first part moves data, and one part per engine.
   double HbmDemand = 0;
-  for (auto &[Key, Lane] : Lanes) {
-    Part &P = Lane.front();
+  for (Lane &L : Lanes) {
+    Part &P = L.Parts.front();
     P.Rate = 0;
     if (P.St != Stage::Moving)
       continue;
-    const TransferState &T = Transfers.at(P.Transfer);
+    const TransferState &T = transfer(P.Transfer);
     P.Rate = EngineRate * T.RateShare;
     HbmDemand += P.Rate * T.HbmSides;
   }
   if (HbmDemand > HbmRate)
-    for (auto &[Key, Lane] : Lanes)
-      if (Transfers.at(Lane.front().Transfer).HbmSides)
-        Lane.front().Rate *= HbmRate / HbmDemand;
+    for (Lane &L : Lanes)
+      if (transfer(L.Parts.front().Transfer).HbmSides)
+        L.Parts.front().Rate *= HbmRate / HbmDemand;
 }
 
 double DmaModel::hbmBytesPerPs() const {
   double Sum = 0;
-  for (const auto &[Key, Lane] : Lanes)
-    Sum += Lane.front().Rate * Transfers.at(Lane.front().Transfer).HbmSides;
+  for (const Lane &L : Lanes)
+    Sum += L.Parts.front().Rate * transfer(L.Parts.front().Transfer).HbmSides;
   return Sum;
 }
 
@@ -213,8 +232,8 @@ std::optional<int64_t> DmaModel::nextEventPs() const {
     return NowPs;
   std::optional<int64_t> Next;
   auto Consider = [&](int64_t Ps) { Next = Next ? std::min(*Next, Ps) : Ps; };
-  for (const auto &[Key, Lane] : Lanes)
-    for (const Part &P : Lane) {
+  for (const Lane &L : Lanes)
+    for (const Part &P : L.Parts) {
       if (P.St == Stage::Waiting) {
         if (P.EligiblePs > NowPs)
           Consider(P.EligiblePs);

@@ -27,13 +27,13 @@
 #define TRN_EMU_DMAMODEL_H
 
 #include "DmaShape.h"
+#include "FifoVector.h"
 #include "trn/isa/Isa.h"
 
 #include <cstdint>
 #include <deque>
 #include <map>
 #include <optional>
-#include <utility>
 #include <vector>
 
 namespace trn::emu {
@@ -83,6 +83,7 @@ private:
     unsigned Parts; // not yet complete
     unsigned HbmSides;
     double RateShare;
+    bool Complete = false;
   };
   const isa::ChipDesc &Chip;
   double EngineRate; // bytes/ps of one DMA engine
@@ -93,9 +94,18 @@ private:
   uint64_t NextTransfer = 0;
   // A lane is one engine's parts of one queue's transfers, in order. Only
   // its first four or so parts are ever past Waiting.
-  std::map<std::pair<unsigned, unsigned>, std::deque<Part>> Lanes; // by (engine, queue)
-  std::vector<bool> Processing, Moving;                            // by engine: busy
-  std::map<uint64_t, TransferState> Transfers;
+  struct Lane {
+    unsigned Engine, Queue;
+    FifoVector<Part> Parts;
+  };
+  // Those with parts, by (engine, queue): a sorted vector, walked several
+  // times per change of the model (a map's walk was a fifth of a
+  // DMA-bound run), in the order the stages are decided in.
+  std::vector<Lane> Lanes;
+  std::vector<bool> Processing, Moving; // by engine: busy
+  // Transfers FirstTransfer.. by number; completed ones leave the front.
+  std::deque<TransferState> Transfers;
+  uint64_t FirstTransfer = 0;
   std::map<unsigned, std::deque<uint64_t>> QueueOrder; // transfers by queue, oldest first
   std::vector<unsigned> Done;                          // completed since the last advance()
 
@@ -105,6 +115,9 @@ private:
   bool endStages();
   bool startStages();
   void rebalance();
+  TransferState &transfer(uint64_t Id) { return Transfers[Id - FirstTransfer]; }
+  const TransferState &transfer(uint64_t Id) const { return Transfers[Id - FirstTransfer]; }
+  FifoVector<Part> &lane(unsigned Engine, unsigned Queue);
 };
 
 } // namespace trn::emu

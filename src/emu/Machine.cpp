@@ -14,6 +14,7 @@
 
 #include "Machine.h"
 
+#include "DmaBuffers.h"
 #include "ExecContext.h"
 #include "Footprint.h"
 #include "Timing.h"
@@ -597,6 +598,8 @@ void Machine::finishDma(unsigned Q) {
     for (const DeferredWrite &W : T.Writes)
       C.commit(W);
   }
+  for (DeferredWrite &W : T.Writes)
+    dmabuffers::give(std::move(W.Bytes));
   if (ReportAccesses)
     reportAccesses(T.Issuer, T.Index, I, T.Regs, true, Q);
   ++DmaTransfers;

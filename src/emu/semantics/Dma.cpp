@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../DmaBuffers.h"
 #include "Semantics.h"
 #include "trn/emu/Numerics.h"
 
@@ -16,7 +17,8 @@ void execDMA_COPY(ExecContext &C, const isa::Instr &) {
   // As many elements on each side (verified).
   const View &Src = C.view("src"), &Dst = C.view("dst");
   uint64_t NS = uint64_t(Src.P) * Src.N, ND = uint64_t(Dst.P) * Dst.N;
-  std::vector<uint8_t> Bytes;
+  // A recycled buffer: the read overwrites every byte (DmaBuffers.h).
+  std::vector<uint8_t> Bytes = dmabuffers::take(NS * Src.ElemBytes);
   C.readElements(Src, Bytes);
   if (Src.AP->Type != Dst.AP->Type) {
     // A cast goes through fp32 (DMA).
