@@ -95,6 +95,10 @@ struct DecodedInstr {
   TensorBox Write;
   std::array<uint32_t, 2> Ports{}; // memory ports used, without and with a performance mode
   CostPlan Cost;
+  // Kept by the run: how many times it completed (what the report counts
+  // its work from), and whether an observer wants its instructionDone.
+  uint64_t Executions = 0;
+  bool DeliverDone = false;
 };
 
 class Machine;

@@ -91,6 +91,11 @@ const isa::Instr *Emulator::instruction(isa::Engine E, uint32_t Index) const {
   return Index < S.Code.size() ? &S.Code[Index] : nullptr;
 }
 
+uint64_t Emulator::executions(isa::Engine E, uint32_t Index) const {
+  const EngineState &S = M->Engines[static_cast<unsigned>(E)];
+  return Index < S.Decoded.size() ? S.Decoded[Index].Executions : 0;
+}
+
 std::string Emulator::where(isa::Engine E, uint32_t Index) const { return M->where(E, Index); }
 
 namespace {

@@ -293,9 +293,14 @@ void Machine::tryIssue(unsigned EIdx) {
         ReleasedBy[EIdx] = LastSignal[Sem];
       }
     }
+    if (WaitedPs[EIdx] > 0 && !Observers.empty()) {
+      StallEvent Ev{E.Id, E.PC, &I, WaitedPs[EIdx], WaitSem[EIdx], ReleasedBy[EIdx]};
+      for (Observer *O : Observers)
+        O->stalled(Ev);
+    }
   }
   IssuePs[EIdx] = E.State == EngineState::Status::Waiting ? E.WaitingSincePs : NowPs;
-  if (!Observers.empty()) {
+  if (ReportIssues) {
     std::array<ResolvedWait, isa::MaxWaits + 1> Resolved{};
     unsigned N = 0;
     for (unsigned K = 0; K < Dec.NumWaits; ++K) {
@@ -356,9 +361,10 @@ void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
   S.Ps = NowPs; // sent now; Ps stays the sending time
   // Observers (the race detector) see the signal when it is sent, with the
   // sender's state then; the semaphore changes when it arrives.
-  for (Observer *O : Observers)
-    O->signalled(
-        {Sem, static_cast<int32_t>(Semaphores[Sem] + PendingSum[Sem] + Amount), S, Amount});
+  if (ReportSignals)
+    for (Observer *O : Observers)
+      O->signalled(
+          {Sem, static_cast<int32_t>(Semaphores[Sem] + PendingSum[Sem] + Amount), S, Amount});
   int64_t Delay = signalDelayPs(From);
   if (Delay == 0) {
     Semaphores[Sem] += Amount;
@@ -424,6 +430,8 @@ void Machine::complete(unsigned EIdx) {
   const isa::InstrDesc &D = I.desc();
   ++Executed;
   ++E.Stats.Instructions;
+  DecodedInstr &Dec = E.Decoded[Index];
+  ++Dec.Executions;
   E.Stats.BusyPs += NowPs - StartPs[EIdx];
   E.LastEndPs = NowPs;
   LastWorkPs = NowPs;
@@ -440,7 +448,7 @@ void Machine::complete(unsigned EIdx) {
     if (ReportAccesses)
       reportAccesses(E.Id, Index, I, E.Regs, false, 0);
   }
-  if (!Observers.empty()) {
+  if (Dec.DeliverDone) {
     InstrEvent Ev{E.Id,  Index,          &I,           IssuePs[EIdx], StartPs[EIdx],
                   NowPs, WaitedPs[EIdx], Cycles[EIdx], WaitSem[EIdx], ReleasedBy[EIdx]};
     for (Observer *O : Observers)
@@ -451,7 +459,6 @@ void Machine::complete(unsigned EIdx) {
   // The last datapath instruction: sequencer work (loop control) between a
   // multiply and the next weight load does not stop the load overlapping.
   if (!D.IsSequencer) {
-    const DecodedInstr &Dec = E.Decoded[Index];
     E.LastOp = I.Op;
     E.LastDatapathEndPs = NowPs;
     E.LastWrite.reset();
@@ -774,8 +781,17 @@ RunResult Machine::run(const RunOptions &O) {
   ThrottleOn = O.Throttle && isa::chipTiming(Chip.Id).Throttle;
   RunResult R;
   ReportAccesses = false;
-  for (Observer *Obs : Observers)
+  ReportIssues = ReportSignals = false;
+  for (Observer *Obs : Observers) {
     ReportAccesses |= Obs->wantsAccesses();
+    ReportIssues |= Obs->wantsIssues();
+    ReportSignals |= Obs->wantsSignals();
+  }
+  for (EngineState &E : Engines)
+    for (size_t K = 0; K < E.Decoded.size(); ++K)
+      E.Decoded[K].DeliverDone =
+          std::any_of(Observers.begin(), Observers.end(),
+                      [&](const Observer *Obs) { return Obs->wantsInstructionDone(E.Code[K]); });
   // In 128 bits, saturated: a limit past what int64 picoseconds reach is
   // no limit, never a wrapped small one.
   unsigned __int128 LimitWide = 0;

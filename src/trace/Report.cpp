@@ -43,16 +43,9 @@ ReportBuilder::ReportBuilder(const emu::Emulator &E) : E(E) {
         fmt::format("{} ({})", D.RecordName, D.Name);
 }
 
-const ReportBuilder::StaticWork &ReportBuilder::workOf(const emu::InstrEvent &Ev) {
-  std::vector<StaticWork> &V = Work[static_cast<unsigned>(Ev.Eng)];
-  if (Ev.Index >= V.size())
-    V.resize(Ev.Index + 1);
-  StaticWork &W = V[Ev.Index];
-  if (W.I == Ev.I)
-    return W;
-  W = StaticWork{};
-  W.I = Ev.I;
-  const isa::Instr &I = *Ev.I;
+ReportBuilder::StaticWork ReportBuilder::workFor(const isa::Instr &I) const {
+  StaticWork W;
+  W.I = &I;
   const isa::InstrDesc &D = I.desc();
   if (D.IsDma || D.IsSequencer)
     return W;
@@ -61,57 +54,78 @@ const ReportBuilder::StaticWork &ReportBuilder::workOf(const emu::InstrEvent &Ev
     const isa::Operand *Transpose = I.operand("transpose");
     if (Mov && Dst && !(Transpose && Transpose->Int)) {
       W.K = StaticWork::Kind::Matmul;
-      W.Flops = 2.0 * Mov->AP.NumPartitions * Dst->AP.NumPartitions *
-                static_cast<double>(Mov->AP.elementsPerPartition());
+      W.Flops = 2 * uint64_t(Mov->AP.NumPartitions) * Dst->AP.NumPartitions *
+                Mov->AP.elementsPerPartition();
       double Peak = peakFlops(E.chip(), Mov->AP.Type);
       if (Peak > 0)
-        W.PeakTime = W.Flops / Peak;
+        W.PeakTime = static_cast<double>(W.Flops) / Peak;
     }
     return W;
   }
   if (!D.Operands.empty() && D.Operands[0].Kind == isa::OperandKind::AccessPattern) {
     W.K = StaticWork::Kind::Elementwise;
-    W.Flops = static_cast<double>(I.Operands[0].AP.NumPartitions) *
-              static_cast<double>(I.Operands[0].AP.elementsPerPartition());
+    W.Flops = uint64_t(I.Operands[0].AP.NumPartitions) * I.Operands[0].AP.elementsPerPartition();
   }
   return W;
 }
 
+const ReportBuilder::StaticWork &ReportBuilder::workOf(const emu::InstrEvent &Ev) {
+  std::vector<StaticWork> &V = Work[static_cast<unsigned>(Ev.Eng)];
+  if (Ev.Index >= V.size())
+    V.resize(Ev.Index + 1);
+  StaticWork &W = V[Ev.Index];
+  if (W.I != Ev.I)
+    W = workFor(*Ev.I);
+  return W;
+}
+
+bool ReportBuilder::wantsInstructionDone(const isa::Instr &I) const {
+  return I.Op == isa::Opcode::MATMUL || I.Op == isa::Opcode::MULTIPLY_MOVING;
+}
+
+// Only matmuls need their events: the peak-time sum, not an integer, must be
+// added in the order they ran to give the same bits. (Other instructions'
+// events, delivered for another observer, add nothing here.)
 void ReportBuilder::instructionDone(const emu::InstrEvent &Ev) {
-  EngineReport &R = Partial.Engines[static_cast<unsigned>(Ev.Eng)];
-  ++R.Instructions;
-  R.ActivePs += Ev.EndPs - Ev.StartPs;
-  if (Ev.WaitedPs > 0) {
-    R.StalledPs += Ev.WaitedPs;
-    const emu::Sender &S = Ev.ReleasedBy;
-    uint64_t Key = uint64_t(S.Index) | uint64_t(S.Queue & 0xFF) << 32 |
-                   uint64_t(static_cast<unsigned>(S.Eng) & 7) << 40 | uint64_t(S.FromDma) << 43 |
-                   uint64_t(S.Valid) << 44 | uint64_t(static_cast<uint32_t>(Ev.WaitSem + 1)) << 45 |
-                   uint64_t(static_cast<unsigned>(Ev.Eng) & 7) << 61;
-    // A loop's wait is usually released by the same signal as last time.
-    LastStall &Last = LastStalls[static_cast<unsigned>(Ev.Eng)];
-    if (!Last.Total || Last.Key != Key) {
-      auto [It, New] = StallCause.try_emplace(Key, nullptr);
-      if (New) {
-        std::string Sem = Ev.WaitSem < 0 ? "?" : fmt::format("s{}", Ev.WaitSem);
-        for (const object::Semaphore &X : E.program().Semaphores)
-          if (static_cast<int>(X.Index) == Ev.WaitSem)
-            Sem += " (" + X.Name + ")";
-        It->second = &R.StalledOn[fmt::format("{}, last signalled by {}", Sem, senderName(S))];
-      }
-      Last = {Key, It->second};
-    }
-    *Last.Total += Ev.WaitedPs;
-  }
+  if (!wantsInstructionDone(*Ev.I))
+    return;
   const StaticWork &W = workOf(Ev);
   if (W.K == StaticWork::Kind::Matmul) {
-    Partial.MatmulFlops += W.Flops;
-    Partial.EmulatedFlops += W.Flops;
+    Partial.MatmulFlops += static_cast<double>(W.Flops);
     if (W.PeakTime >= 0)
       Partial.PeakFlopTime += W.PeakTime;
-  } else if (W.K == StaticWork::Kind::Elementwise) {
-    Partial.EmulatedFlops += W.Flops;
   }
+}
+
+void ReportBuilder::stalled(const emu::StallEvent &Ev) {
+  EngineReport &R = Partial.Engines[static_cast<unsigned>(Ev.Eng)];
+  const emu::Sender &S = Ev.ReleasedBy;
+  uint64_t Key = uint64_t(S.Index) | uint64_t(S.Queue & 0xFF) << 32 |
+                 uint64_t(static_cast<unsigned>(S.Eng) & 7) << 40 | uint64_t(S.FromDma) << 43 |
+                 uint64_t(S.Valid) << 44 | uint64_t(static_cast<uint32_t>(Ev.WaitSem + 1)) << 45 |
+                 uint64_t(static_cast<unsigned>(Ev.Eng) & 7) << 61;
+  // A loop's wait is usually released by the same signal as last time.
+  LastStall &Last = LastStalls[static_cast<unsigned>(Ev.Eng)];
+  if (!Last.Total || Last.Key != Key) {
+    auto [It, New] = StallCause.try_emplace(Key, nullptr);
+    if (New) {
+      std::string Sem = Ev.WaitSem < 0 ? "?" : fmt::format("s{}", Ev.WaitSem);
+      for (const object::Semaphore &X : E.program().Semaphores)
+        if (static_cast<int>(X.Index) == Ev.WaitSem)
+          Sem += " (" + X.Name + ")";
+      It->second = &R.StalledOn[fmt::format("{}, last signalled by {}", Sem, senderName(S))];
+    }
+    Last = {Key, It->second};
+  }
+  *Last.Total += Ev.WaitedPs;
+}
+
+unsigned __int128 ReportBuilder::flopsOf(isa::Engine Eng) const {
+  unsigned __int128 Sum = 0;
+  for (uint32_t Index = 0; const isa::Instr *I = E.instruction(Eng, Index); ++Index)
+    if (uint64_t N = E.executions(Eng, Index))
+      Sum += static_cast<unsigned __int128>(N) * workFor(*I).Flops;
+  return Sum;
 }
 
 void ReportBuilder::dmaDone(const emu::DmaEvent &Ev) {
@@ -131,6 +145,20 @@ void ReportBuilder::dmaDone(const emu::DmaEvent &Ev) {
 
 Report ReportBuilder::build(const emu::RunResult &R, double HostSeconds) const {
   Report Out = Partial;
+  // The engines' figures as the run kept them (those of the instructions
+  // that completed: in a run that ended well, every one that issued).
+  unsigned __int128 Flops = 0;
+  for (unsigned K = 0; K < isa::NumEngines; ++K) {
+    EngineReport &ER = Out.Engines[K];
+    ER.Instructions = R.Engines[K].Instructions;
+    ER.ActivePs = R.Engines[K].BusyPs;
+    ER.StalledPs = R.Engines[K].WaitPs;
+    Flops += flopsOf(static_cast<isa::Engine>(K));
+  }
+  // Every term is an integer: below 2^53 every partial sum was exact, so
+  // this is the sum added one instruction at a time. (Above, a host rate
+  // only, measured anyway, could differ in its last bits.)
+  Out.EmulatedFlops = static_cast<double>(Flops);
   Out.Chip = E.chip().Name;
   Out.TotalPs = R.TimePs;
   Out.Cycles = R.Cycles;

@@ -11,10 +11,12 @@
 #include "Machine.h"
 #include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
+#include "trn/trace/Report.h"
 
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
@@ -222,6 +224,13 @@ public:
                        E.Waits[K].Value);
     Lines.push_back(fmt::format("issue {} #{}{}", static_cast<int>(E.Eng), E.Index, W));
   }
+  void stalled(const emu::StallEvent &E) override {
+    Lines.push_back(fmt::format("stalled {} #{} waited {} sem {} from {} {} {} #{} q{} at {}",
+                                static_cast<int>(E.Eng), E.Index, E.WaitedPs, E.WaitSem,
+                                E.ReleasedBy.Valid, E.ReleasedBy.FromDma,
+                                static_cast<int>(E.ReleasedBy.Eng), E.ReleasedBy.Index,
+                                E.ReleasedBy.Queue, E.ReleasedBy.Ps));
+  }
   void accessed(const emu::AccessEvent &E) override {
     Lines.push_back(fmt::format("access {} #{} {} op {} w {} runs {}", static_cast<int>(E.Eng),
                                 E.Index, E.Dma, E.Operand, E.Write, E.F.NumRuns));
@@ -236,6 +245,17 @@ std::string summary(const emu::RunResult &R) {
   for (const emu::EngineStats &E : R.Engines)
     S += fmt::format(" [{} {} {}]", E.Instructions, E.BusyPs, E.WaitPs);
   return S + (R.Error ? " " + R.Error->Message : "");
+}
+
+// How many times each static instruction completed (what the report counts).
+std::string executions(const emu::Machine &M) {
+  std::string S;
+  for (const emu::EngineState &E : M.Engines) {
+    S += "|";
+    for (const emu::DecodedInstr &D : E.Decoded)
+      S += fmt::format(" {}", D.Executions);
+  }
+  return S;
 }
 
 } // namespace
@@ -266,12 +286,44 @@ TEST_CASE("the schedule's shortcuts give the same run, event for event") {
       std::string RA = summary(A.run({})), RB = summary(B.run({}));
       INFO(Name, " on ", std::string(Chip.Name));
       CHECK(RA == RB);
+      CHECK(executions(A) == executions(B));
       REQUIRE(Queued.Lines.size() == Ahead.Lines.size());
       for (size_t K = 0; K < Queued.Lines.size(); ++K)
         if (Queued.Lines[K] != Ahead.Lines[K]) {
           CHECK(Queued.Lines[K] == Ahead.Lines[K]);
           break;
         }
+    }
+}
+
+TEST_CASE("the report is the same alone as with an observer that wants every event") {
+  // Alone, the report gets no issued, no signalled and instructionDone of
+  // matmuls only; with the recorder attached it gets them all.
+  for (const auto &[Name, Text] : programs())
+    for (const isa::ChipDesc &Chip : isa::chips()) {
+      object::Program P = assemble(Name, Text);
+      if (Chip.Gen < isa::chip(P.TargetChip).Gen)
+        continue;
+      auto ReportOf = [&](bool WithRecorder, size_t &Done) {
+        emu::Emulator E(assemble(Name, Text), Chip.Id);
+        Recorder All;
+        trace::ReportBuilder B(E);
+        E.addObserver(&B);
+        if (WithRecorder)
+          E.addObserver(&All);
+        emu::RunResult R = E.run({});
+        Done = std::count_if(All.Lines.begin(), All.Lines.end(),
+                             [](const std::string &L) { return L.rfind("done ", 0) == 0; });
+        std::string Json;
+        llvm::raw_string_ostream OS(Json);
+        trace::writeReportJson(B.build(R, 0), OS);
+        return summary(R) + "\n" + Json;
+      };
+      size_t DoneAlone = 0, DoneAll = 0;
+      std::string Alone = ReportOf(false, DoneAlone), All = ReportOf(true, DoneAll);
+      INFO(Name, " on ", std::string(Chip.Name));
+      CHECK(Alone == All);
+      CHECK(All.find(fmt::format("\"instruction_count\": {}", DoneAll)) != std::string::npos);
     }
 }
 

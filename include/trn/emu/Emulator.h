@@ -112,6 +112,8 @@ public:
   // and where it came from: "file:line:col", or "<PE #3>" without a line.
   const isa::Instr *instruction(isa::Engine E, uint32_t Index) const;
   std::string where(isa::Engine E, uint32_t Index) const;
+  // How many times that instruction completed in the run (0 past its end).
+  uint64_t executions(isa::Engine E, uint32_t Index) const;
 
   // Observers see every event of the run; they must outlive it.
   void addObserver(Observer *O);

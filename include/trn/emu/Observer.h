@@ -91,6 +91,17 @@ struct IssueEvent {
   unsigned NumWaits;
 };
 
+// An instruction issued after waiting on semaphores for WaitedPs (> 0):
+// WaitSem is the semaphore whose signal released it, ReleasedBy who sent it.
+struct StallEvent {
+  isa::Engine Eng;
+  uint32_t Index;
+  const isa::Instr *I;
+  int64_t WaitedPs;
+  int WaitSem;
+  Sender ReleasedBy;
+};
+
 // One tensor operand's access: by an engine's instruction (Dma false) or by
 // the DMA transfer that instruction Index of engine Eng triggered (Dma true,
 // on Queue). Operand indexes the instruction's operands.
@@ -120,6 +131,9 @@ public:
   virtual void signalled(const SignalEvent &) {}
   // An instruction's semaphore waits held and it issued.
   virtual void issued(const IssueEvent &) {}
+  // It had waited on them (before its issued): rarer than issued, so what
+  // needs only the stalls (the report) need not watch every instruction.
+  virtual void stalled(const StallEvent &) {}
   // A DMA instruction handed its transfer to a queue (at its completion).
   virtual void dmaQueued(const DmaEvent &) {}
   // What an instruction or a transfer read and wrote: an instruction's
@@ -128,6 +142,18 @@ public:
   virtual void accessed(const AccessEvent &) {}
   // Footprints cost time to compute: only observers that say so get them.
   virtual bool wantsAccesses() const { return false; }
+  // issued, signalled and instructionDone cost time on every instruction
+  // or signal: an observer says whether it needs issued and signalled, and
+  // of which static instructions it needs instructionDone (asked once per
+  // instruction, when the run starts). As with wantsAccesses, events go to
+  // every observer when one wants them: an observer may get some it did not
+  // ask for.
+  virtual bool wantsIssues() const { return true; }
+  virtual bool wantsSignals() const { return true; }
+  virtual bool wantsInstructionDone(const isa::Instr &I) const {
+    (void)I;
+    return true;
+  }
   virtual void finished(int64_t EndPs) { (void)EndPs; }
 };
 

@@ -56,7 +56,10 @@ struct Report {
   double EmulatedFlops = 0; // matmul FLOPs plus one per element an instruction writes
 };
 
-// Watches a run and builds its report.
+// Watches a run and builds its report. It watches few events: the run's
+// per-engine figures and per-instruction execution counts give the rest
+// at the end; only the stalls, the matmuls (whose peak-time sum must be
+// added in the order they ran) and the transfers are delivered.
 class ReportBuilder : public emu::Observer {
 public:
   explicit ReportBuilder(const emu::Emulator &E);
@@ -64,7 +67,11 @@ public:
   ReportBuilder(const ReportBuilder &) = delete;
   ReportBuilder &operator=(const ReportBuilder &) = delete;
   void instructionDone(const emu::InstrEvent &Ev) override;
+  void stalled(const emu::StallEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
+  bool wantsIssues() const override { return false; }
+  bool wantsSignals() const override { return false; }
+  bool wantsInstructionDone(const isa::Instr &I) const override;
 
   Report build(const emu::RunResult &R, double HostSeconds) const;
 
@@ -72,13 +79,15 @@ private:
   const emu::Emulator &E;
   Report Partial;
   std::map<unsigned, QueueReport> Queues;
-  // What one static instruction adds each time it runs, found once.
+  // What one static instruction adds each time it runs.
   struct StaticWork {
     const isa::Instr *I = nullptr;
     enum class Kind : uint8_t { None, Matmul, Elementwise } K = Kind::None;
-    double Flops = 0;     // matmul FLOPs, or elements written
+    uint64_t Flops = 0;   // matmul FLOPs, or elements written
     double PeakTime = -1; // Flops / peak FLOP/s, when the dtype has a peak
   };
+  StaticWork workFor(const isa::Instr &I) const;
+  // Found once per matmul.
   std::array<std::vector<StaticWork>, isa::NumEngines> Work;
   // The StalledOn entry of each (semaphore, sender) seen.
   std::unordered_map<uint64_t, int64_t *> StallCause;
@@ -91,6 +100,9 @@ private:
   std::array<LastStall, isa::NumEngines> LastStalls{};
 
   const StaticWork &workOf(const emu::InstrEvent &Ev);
+  // An engine's instructions' FLOPs: the sum over its static instructions
+  // of executions times FLOPs.
+  unsigned __int128 flopsOf(isa::Engine Eng) const;
 };
 
 void printReport(const Report &R, llvm::raw_ostream &OS);
