@@ -22,17 +22,21 @@ double seconds(std::chrono::steady_clock::duration D) {
   return std::chrono::duration<double>(D).count();
 }
 
+// Both operands uniform in [-1, 1), the same values on every run.
+void fillUniform(std::vector<float> &A, std::vector<float> &B) {
+  std::mt19937 Rng(1);
+  std::uniform_real_distribution<float> U(-1, 1);
+  for (std::vector<float> *V : {&A, &B})
+    for (float &X : *V)
+      X = U(Rng);
+}
+
 } // namespace
 
 double hostLoopFlopsPerSecond(double Flops) {
   constexpr int N = 128;
   static std::vector<float> A(N * N), B(N * N), C(N * N);
-  std::mt19937 Rng(1);
-  std::uniform_real_distribution<float> U(-1, 1);
-  for (float &X : A)
-    X = U(Rng);
-  for (float &X : B)
-    X = U(Rng);
+  fillUniform(A, B);
   double PerPass = 2.0 * N * N * N;
   long Passes = std::max(1L, static_cast<long>(Flops / PerPass));
   auto Start = std::chrono::steady_clock::now();
@@ -53,12 +57,7 @@ double hostLoopFlopsPerSecond(double Flops) {
 double openblasSgemmFlopsPerSecond(long M, long N, long K, int Threads) {
   openblas_set_num_threads(Threads);
   std::vector<float> A(size_t(M) * K), B(size_t(K) * N), C(size_t(M) * N);
-  std::mt19937 Rng(1);
-  std::uniform_real_distribution<float> U(-1, 1);
-  for (float &X : A)
-    X = U(Rng);
-  for (float &X : B)
-    X = U(Rng);
+  fillUniform(A, B);
   // Best of repetitions over at least 0.3 s (after one warm-up call).
   cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, M, N, K, 1.0f, A.data(), K, B.data(), N,
               0.0f, C.data(), N);
