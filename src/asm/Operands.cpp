@@ -6,7 +6,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <cmath>
 
 namespace trn::assembler {
@@ -286,6 +288,9 @@ isa::AccessPattern Parser::parseNamedAP(const Token &Name) {
                fmt::format("slice {}:{} of dimension {} of '{}' is {}; the dimension has size {}",
                            A, B, D, Name.Text.str(), A >= B ? "empty" : "out of range", Size),
                Where());
+        // A step past the slice's end selects one element: clamp it so that
+        // step * stride stays within the tensor (and cannot overflow).
+        Step = std::min(Step, B - A);
         Slices[D] = {A, (B - A + Step - 1) / Step, Step, false};
       } else {
         if (*Lo < 0 || *Lo >= Size)
@@ -300,6 +305,12 @@ isa::AccessPattern Parser::parseNamedAP(const Token &Name) {
     expect(Tok::RBracket, "',' or ']'");
   }
 
+  // Counts are 32-bit in an access pattern (then split into 16-bit fields).
+  for (const Slice &Sl : Slices)
+    if (Sl.Count > int64_t(UINT32_MAX))
+      failAt(Name, fmt::format("a dimension of {} elements cannot be split into counts of at "
+                               "most 65535",
+                               Sl.Count));
   // Row-major element strides of the declared shape.
   std::vector<int64_t> Stride(Rank, 1);
   for (size_t D = Rank - 1; D > 0; --D)
@@ -352,8 +363,10 @@ isa::AccessPattern Parser::parseNamedAP(const Token &Name) {
     Free.push_back({1, 1});
   // More than four free dimensions: merge neighbours that are contiguous.
   for (size_t D = 0; Free.size() > isa::MaxDims && D + 1 < Free.size();) {
-    if (Free[D].Stride == Free[D + 1].Stride * static_cast<int64_t>(Free[D + 1].Count)) {
-      Free[D] = {Free[D + 1].Stride, Free[D].Count * Free[D + 1].Count};
+    uint64_t Merged = uint64_t(Free[D].Count) * Free[D + 1].Count;
+    if (Free[D].Stride == Free[D + 1].Stride * static_cast<int64_t>(Free[D + 1].Count) &&
+        Merged <= UINT32_MAX) {
+      Free[D] = {Free[D + 1].Stride, static_cast<uint32_t>(Merged)};
       Free.erase(Free.begin() + static_cast<std::ptrdiff_t>(D) + 1);
     } else {
       ++D;
