@@ -96,9 +96,12 @@ struct DecodedInstr {
   std::array<uint32_t, 2> Ports{}; // memory ports used, without and with a performance mode
   CostPlan Cost;
   // Kept by the run: how many times it completed (what the report counts
-  // its work from), and whether an observer wants its instructionDone.
+  // its work from), and which events observers want of it (set when the
+  // run starts, so that the hot loop tests a flag).
   uint64_t Executions = 0;
-  bool DeliverDone = false;
+  bool DeliverDone = false;     // instructionDone
+  bool DeliverIssue = false;    // issued
+  bool DeliverAccesses = false; // accessed: an observer wants footprints, and it has some
 };
 
 class Machine;

@@ -300,7 +300,7 @@ void Machine::tryIssue(unsigned EIdx) {
     }
   }
   IssuePs[EIdx] = E.State == EngineState::Status::Waiting ? E.WaitingSincePs : NowPs;
-  if (ReportIssues) {
+  if (Dec.DeliverIssue) {
     std::array<ResolvedWait, isa::MaxWaits + 1> Resolved{};
     unsigned N = 0;
     for (unsigned K = 0; K < Dec.NumWaits; ++K) {
@@ -445,7 +445,7 @@ void Machine::complete(unsigned EIdx) {
   } else {
     ExecContext C(*this, E, I, Index);
     dispatch(C, I);
-    if (ReportAccesses)
+    if (Dec.DeliverAccesses)
       reportAccesses(E.Id, Index, I, E.Regs, false, 0);
   }
   if (Dec.DeliverDone) {
@@ -781,17 +781,22 @@ RunResult Machine::run(const RunOptions &O) {
   ThrottleOn = O.Throttle && isa::chipTiming(Chip.Id).Throttle;
   RunResult R;
   ReportAccesses = false;
-  ReportIssues = ReportSignals = false;
+  ReportSignals = false;
   for (Observer *Obs : Observers) {
     ReportAccesses |= Obs->wantsAccesses();
-    ReportIssues |= Obs->wantsIssues();
     ReportSignals |= Obs->wantsSignals();
   }
   for (EngineState &E : Engines)
-    for (size_t K = 0; K < E.Decoded.size(); ++K)
+    for (size_t K = 0; K < E.Decoded.size(); ++K) {
       E.Decoded[K].DeliverDone =
           std::any_of(Observers.begin(), Observers.end(),
                       [&](const Observer *Obs) { return Obs->wantsInstructionDone(E.Code[K]); });
+      E.Decoded[K].DeliverIssue =
+          std::any_of(Observers.begin(), Observers.end(),
+                      [&](const Observer *Obs) { return Obs->wantsIssue(E.Code[K]); });
+      E.Decoded[K].DeliverAccesses =
+          ReportAccesses && Footprints.touchesMemory(E.Id, static_cast<uint32_t>(K), E.Code[K]);
+    }
   // In 128 bits, saturated: a limit past what int64 picoseconds reach is
   // no limit, never a wrapped small one.
   unsigned __int128 LimitWide = 0;

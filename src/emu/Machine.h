@@ -99,7 +99,6 @@ public:
   Stationary PeStationary;
   std::vector<Observer *> Observers;
   bool ReportAccesses = false; // an observer wants footprints
-  bool ReportIssues = false;   // an observer wants issued
   bool ReportSignals = false;  // an observer wants signalled
   std::vector<std::string> Warnings;
   std::vector<uint8_t> RegisterBytes; // reg_load and reg_store's element, reused

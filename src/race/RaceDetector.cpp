@@ -87,7 +87,14 @@ struct RaceDetector::State {
   };
   std::vector<std::deque<SentSignal>> Sent;
   static constexpr size_t MaxSentKept = 1024;
-  std::map<std::pair<uint8_t, ThreadId>, int64_t> SentBy;
+  // By semaphore and thread (Sems.size() per thread): what it has sent.
+  std::vector<int64_t> SentBy;
+  int64_t &sentBy(uint8_t Sem, ThreadId T) {
+    size_t K = size_t(T) * Sems.size() + Sem;
+    if (K >= SentBy.size())
+      SentBy.resize((size_t(T) + 1) * Sems.size(), 0);
+    return SentBy[K];
+  }
   std::vector<int32_t> Initial; // by semaphore
 
   State(const emu::Emulator &E, Mode M) : E(E), M(M) {
@@ -160,8 +167,8 @@ struct RaceDetector::State {
         return std::nullopt;
       Tid = T->second;
     }
-    auto Sent = SentBy.find({Sem, Tid});
-    int64_t Value = Initial[Sem] + (Sent == SentBy.end() ? 0 : Sent->second);
+    size_t K = size_t(Tid) * Sems.size() + Sem;
+    int64_t Value = Initial[Sem] + (K < SentBy.size() ? SentBy[K] : 0);
     auto Match = [&](const std::optional<SignalTo> &Sig) {
       if (!Sig || Sig->Sem != Sem)
         return false;
@@ -385,17 +392,38 @@ size_t RaceDetector::shadowIntervals() const {
   return S->Sbuf.intervals() + S->Psum.intervals() + S->Hbm.intervals();
 }
 
+bool RaceDetector::wantsIssue(const isa::Instr &I) const {
+  bool Waits = I.Op == isa::Opcode::SEM_WAIT ||
+               std::any_of(I.Waits.begin(), I.Waits.end(), [](const auto &W) { return W; });
+  return Waits || wantsInstructionDone(I);
+}
+
+// issued records a non-DMA instruction's signal as on its way (Executing)
+// and instructionDone clears it; without a signal there is nothing to
+// record. (A DMA instruction's signal is its transfer's, seen by
+// dmaQueued.)
+bool RaceDetector::wantsInstructionDone(const isa::Instr &I) const {
+  return !I.desc().IsDma && State::signalOf(I);
+}
+
 void RaceDetector::issued(const emu::IssueEvent &Ev) {
   unsigned Eng = static_cast<unsigned>(Ev.Eng);
-  VectorClock Acquired;
+  // Every wait is judged by the clock before any of them: acquired into a
+  // copy when there are several, straight into the clock when one.
+  VectorClock &Clock = S->Clocks[Eng];
+  std::optional<VectorClock> Acquired;
+  if (Ev.NumWaits > 1)
+    Acquired.emplace();
   for (unsigned K = 0; K < Ev.NumWaits; ++K) {
     const emu::ResolvedWait &W = Ev.Waits[K];
     if (W.Sem < S->Sems.size()) {
       S->pendingSignals(W.Sem, Ev.Eng, S->PendingScratch);
-      Acquired.join(S->Sems[W.Sem].acquire(W.Cond, W.Value, S->Clocks[Eng], S->PendingScratch));
+      S->Sems[W.Sem].acquireInto(W.Cond, W.Value, Clock, S->PendingScratch,
+                                 Acquired ? *Acquired : Clock);
     }
   }
-  S->Clocks[Eng].join(Acquired);
+  if (Acquired)
+    Clock.join(*Acquired);
   // A DMA instruction's signal is its transfer's, sent by its queue.
   S->Executing[Eng] = Ev.I->desc().IsDma ? std::nullopt : State::signalOf(*Ev.I);
   if (S->Executing[Eng])
@@ -464,9 +492,10 @@ void RaceDetector::dmaDone(const emu::DmaEvent &Ev) { S->InFlight[Ev.Queue].rese
 
 void RaceDetector::signalled(const emu::SignalEvent &Ev) {
   ThreadId T = Ev.From.FromDma ? S->queueTid(Ev.From.Queue) : static_cast<ThreadId>(Ev.From.Eng);
-  if (Ev.Sem < S->Sems.size())
-    S->Sems[Ev.Sem].signal(T, Ev.Amount, S->Clocks[T]);
-  int64_t &Total = S->SentBy[{Ev.Sem, T}];
+  if (Ev.Sem >= S->Sems.size())
+    return; // the emulator faults on it before telling observers
+  S->Sems[Ev.Sem].signal(T, Ev.Amount, S->Clocks[T]);
+  int64_t &Total = S->sentBy(Ev.Sem, T);
   Total += Ev.Amount;
   if (S->Sent.size() <= T)
     S->Sent.resize(T + 1);

@@ -48,33 +48,34 @@ const VectorClock &SemaphoreOrder::SenderView::clockAt(size_t K) const {
   return K == 0 ? Arrived->Base : Arrived->Kept[K - 1].Clock;
 }
 
-VectorClock SemaphoreOrder::acquire(isa::WaitCond Cond, int32_t Value, const VectorClock &Waiter,
-                                    const std::vector<Pending> &Later) const {
+void SemaphoreOrder::acquireInto(isa::WaitCond Cond, int32_t Value, const VectorClock &Waiter,
+                                 const std::vector<Pending> &Later, VectorClock &Into) const {
   bool Counting =
       Cond == isa::WaitCond::Ge || Cond == isa::WaitCond::Gt || Cond == isa::WaitCond::Eq;
   bool LaterPositive =
       std::all_of(Later.begin(), Later.end(), [](const Pending &P) { return P.Amount > 0; });
   if (!Monotone || !Counting || !LaterPositive)
-    return All; // see docs/races.md: any signal so far may be the one seen
+    return Into.join(All); // see docs/races.md: any signal so far may be the one seen
   int64_t Needed = int64_t(Value) - Initial + (Cond == isa::WaitCond::Gt ? 1 : 0);
   if (Needed <= 0)
-    return {}; // held before any signal
+    return; // held before any signal
   if (Senders.size() == 1 && Later.empty()) {
     // One sender, nothing pending (the common case): its first signals
     // that reach Needed, found by bisection (totals rise along Kept).
     const SenderSignals &X = Senders.front();
     if (X.BaseCum >= Needed)
-      return X.Base;
+      return Into.join(X.Base);
     // Usually the latest signal is the one the wait needed (ping-pong).
     size_t N = X.Kept.size();
     if (N > 0 && X.Kept[N - 1].Cum >= Needed &&
         (N == 1 ? X.BaseCum < Needed : X.Kept[N - 2].Cum < Needed))
-      return X.Kept[N - 1].Clock;
+      return Into.join(X.Kept[N - 1].Clock);
     auto It = std::partition_point(X.Kept.begin(), X.Kept.end(),
                                    [&](const Record &R) { return R.Cum < Needed; });
-    return It == X.Kept.end() ? All : It->Clock;
+    return Into.join(It == X.Kept.end() ? All : It->Clock);
   }
-  // Each sender's signals: those arrived, then those pending.
+  // Each sender's signals: those arrived, then those pending. (Waiter is
+  // read to the end before Into, which may be the same clock, changes.)
   std::vector<SenderView> Views;
   for (const SenderSignals &X : Senders)
     Views.push_back({&X, X.Tid, {}, {}});
@@ -148,9 +149,7 @@ VectorClock SemaphoreOrder::acquire(isa::WaitCond Cond, int32_t Value, const Vec
     }
   };
   Visit(Visit, 0, 0);
-  if (GaveUp || !Result)
-    return All;
-  return *Result;
+  Into.join(GaveUp || !Result ? All : *Result);
 }
 
 } // namespace trn::race

@@ -37,7 +37,15 @@ public:
   // is Waiter; Later lists the semaphore's pending signals, each sender's in
   // its order.
   VectorClock acquire(isa::WaitCond Cond, int32_t Value, const VectorClock &Waiter,
-                      const std::vector<Pending> &Later) const;
+                      const std::vector<Pending> &Later) const {
+    VectorClock Out;
+    acquireInto(Cond, Value, Waiter, Later, Out);
+    return Out;
+  }
+  // The same, joined into Into (which may be Waiter): no clock is copied
+  // on the common paths, one wait on one sender.
+  void acquireInto(isa::WaitCond Cond, int32_t Value, const VectorClock &Waiter,
+                   const std::vector<Pending> &Later, VectorClock &Into) const;
 
   // Signals kept per sender; older ones are folded into a base that every
   // wait counts as seen (bounded memory on long loops; see docs/races.md).

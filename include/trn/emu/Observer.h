@@ -143,12 +143,15 @@ public:
   // Footprints cost time to compute: only observers that say so get them.
   virtual bool wantsAccesses() const { return false; }
   // issued, signalled and instructionDone cost time on every instruction
-  // or signal: an observer says whether it needs issued and signalled, and
-  // of which static instructions it needs instructionDone (asked once per
+  // or signal: an observer says whether it needs signalled, and of which
+  // static instructions it needs issued and instructionDone (asked once per
   // instruction, when the run starts). As with wantsAccesses, events go to
   // every observer when one wants them: an observer may get some it did not
   // ask for.
-  virtual bool wantsIssues() const { return true; }
+  virtual bool wantsIssue(const isa::Instr &I) const {
+    (void)I;
+    return true;
+  }
   virtual bool wantsSignals() const { return true; }
   virtual bool wantsInstructionDone(const isa::Instr &I) const {
     (void)I;

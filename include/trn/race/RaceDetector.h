@@ -40,6 +40,10 @@ public:
   size_t shadowIntervals() const;
 
   bool wantsAccesses() const override { return true; }
+  // Only waits and signals order threads: an instruction without either
+  // needs neither event (control-bound code is mostly such instructions).
+  bool wantsIssue(const isa::Instr &I) const override;
+  bool wantsInstructionDone(const isa::Instr &I) const override;
   void issued(const emu::IssueEvent &Ev) override;
   void dmaQueued(const emu::DmaEvent &Ev) override;
   void dmaStarted(const emu::DmaEvent &Ev) override;

@@ -69,7 +69,10 @@ public:
   void instructionDone(const emu::InstrEvent &Ev) override;
   void stalled(const emu::StallEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
-  bool wantsIssues() const override { return false; }
+  bool wantsIssue(const isa::Instr &I) const override {
+    (void)I;
+    return false;
+  }
   bool wantsSignals() const override { return false; }
   bool wantsInstructionDone(const isa::Instr &I) const override;
 

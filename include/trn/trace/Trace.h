@@ -39,6 +39,12 @@ public:
   ~ChromeTrace() override;
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
+  // Slices come from instructionDone alone.
+  bool wantsIssue(const isa::Instr &I) const override {
+    (void)I;
+    return false;
+  }
+  bool wantsSignals() const override { return false; }
   void hbmBandwidth(int64_t Ps, double GBps) override;
   void finished(int64_t EndPs) override;
 
@@ -74,6 +80,12 @@ public:
   ~TextTrace() override;
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
+  // Slices come from instructionDone alone.
+  bool wantsIssue(const isa::Instr &I) const override {
+    (void)I;
+    return false;
+  }
+  bool wantsSignals() const override { return false; }
   void finished(int64_t EndPs) override;
 
 private:
