@@ -9,7 +9,6 @@
 namespace trn::race {
 
 void SemaphoreOrder::signal(ThreadId Sender, int32_t Amount, const VectorClock &Clock) {
-  All.join(Clock);
   if (Amount <= 0)
     Monotone = false;
   SenderSignals *S = nullptr;
@@ -21,12 +20,24 @@ void SemaphoreOrder::signal(ThreadId Sender, int32_t Amount, const VectorClock &
     S = &Senders.back();
   }
   int64_t Cum = (S->Kept.empty() ? S->BaseCum : S->Kept.back().Cum) + Amount;
-  S->Kept.push_back({Clock.get(Sender), Cum, Clock});
-  if (S->Kept.size() > MaxKept) {
+  if (S->Kept.size() == MaxKept) {
+    // A sender's clock never goes back, so the join of its folded signals'
+    // clocks is the last one's.
     S->BaseCum = S->Kept.front().Cum;
-    S->Base.join(S->Kept.front().Clock);
-    S->Kept.pop_front();
+    S->Base = S->Kept.front().Clock;
+    S->Kept.popFront();
   }
+  Record &R = S->Kept.pushBack();
+  R.At = Clock.get(Sender);
+  R.Cum = Cum;
+  R.Clock = Clock;
+}
+
+void SemaphoreOrder::joinAll(VectorClock &Into) const {
+  // Each sender's clock only grows: its last signal's clock covers all of
+  // its earlier ones.
+  for (const SenderSignals &X : Senders)
+    Into.join(X.Kept.empty() ? X.Base : X.Kept.back().Clock);
 }
 
 int64_t SemaphoreOrder::SenderView::cumAt(size_t K) const {
@@ -55,7 +66,7 @@ void SemaphoreOrder::acquireInto(isa::WaitCond Cond, int32_t Value, const Vector
   bool LaterPositive =
       std::all_of(Later.begin(), Later.end(), [](const Pending &P) { return P.Amount > 0; });
   if (!Monotone || !Counting || !LaterPositive)
-    return Into.join(All); // see docs/races.md: any signal so far may be the one seen
+    return joinAll(Into); // see docs/races.md: any signal so far may be the one seen
   int64_t Needed = int64_t(Value) - Initial + (Cond == isa::WaitCond::Gt ? 1 : 0);
   if (Needed <= 0)
     return; // held before any signal
@@ -70,9 +81,10 @@ void SemaphoreOrder::acquireInto(isa::WaitCond Cond, int32_t Value, const Vector
     if (N > 0 && X.Kept[N - 1].Cum >= Needed &&
         (N == 1 ? X.BaseCum < Needed : X.Kept[N - 2].Cum < Needed))
       return Into.join(X.Kept[N - 1].Clock);
-    auto It = std::partition_point(X.Kept.begin(), X.Kept.end(),
-                                   [&](const Record &R) { return R.Cum < Needed; });
-    return Into.join(It == X.Kept.end() ? All : It->Clock);
+    size_t First = X.Kept.partitionPoint([&](const Record &R) { return R.Cum < Needed; });
+    if (First == N)
+      return joinAll(Into);
+    return Into.join(X.Kept[First].Clock);
   }
   // Each sender's signals: those arrived, then those pending. (Waiter is
   // read to the end before Into, which may be the same clock, changes.)
@@ -100,9 +112,7 @@ void SemaphoreOrder::acquireInto(isa::WaitCond Cond, int32_t Value, const Vector
     size_t M = 0;
     if (V.Arrived) { // epochs rise along Kept: the covered ones are a prefix
       Epoch Known = Waiter.get(V.Tid);
-      M = static_cast<size_t>(std::partition_point(V.Arrived->Kept.begin(), V.Arrived->Kept.end(),
-                                                   [&](const Record &R) { return R.At <= Known; }) -
-                              V.Arrived->Kept.begin());
+      M = V.Arrived->Kept.partitionPoint([&](const Record &R) { return R.At <= Known; });
     }
     Min[S] = M;
   }
@@ -149,7 +159,10 @@ void SemaphoreOrder::acquireInto(isa::WaitCond Cond, int32_t Value, const Vector
     }
   };
   Visit(Visit, 0, 0);
-  Into.join(GaveUp || !Result ? All : *Result);
+  if (GaveUp || !Result)
+    joinAll(Into);
+  else
+    Into.join(*Result);
 }
 
 } // namespace trn::race

@@ -12,10 +12,10 @@
 #ifndef TRN_RACE_SEMAPHOREORDER_H
 #define TRN_RACE_SEMAPHOREORDER_H
 
+#include "Ring.h"
 #include "VectorClock.h"
 #include "trn/isa/Isa.h"
 
-#include <deque>
 #include <vector>
 
 namespace trn::race {
@@ -63,7 +63,7 @@ private:
     ThreadId Tid;
     int64_t BaseCum = 0; // folded records: their total and joined clock
     VectorClock Base;
-    std::deque<Record> Kept;
+    Ring<Record> Kept;
   };
   // A sender's signals as one wait sees them: arrived, then pending.
   struct SenderView {
@@ -77,8 +77,9 @@ private:
   };
   int32_t Initial;
   bool Monotone = true; // every signal so far added a positive amount
-  VectorClock All;      // every signal so far, joined
   std::vector<SenderSignals> Senders;
+  // Into joined with every signal so far.
+  void joinAll(VectorClock &Into) const;
 };
 
 } // namespace trn::race

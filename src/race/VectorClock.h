@@ -9,10 +9,10 @@
 #ifndef TRN_RACE_VECTORCLOCK_H
 #define TRN_RACE_VECTORCLOCK_H
 
-#include "llvm/ADT/SmallVector.h"
-
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <vector>
 
 namespace trn::race {
 
@@ -21,35 +21,54 @@ using Epoch = uint32_t;
 
 class VectorClock {
 public:
-  Epoch get(ThreadId T) const { return T < C.size() ? C[T] : 0; }
+  Epoch get(ThreadId T) const { return T < N ? at(T) : 0; }
   void set(ThreadId T, Epoch E) {
-    if (T >= C.size())
-      C.resize(T + 1, 0);
-    C[T] = E;
+    if (T >= N)
+      resize(T + 1);
+    at(T) = E;
   }
   void tick(ThreadId T) { set(T, get(T) + 1); }
   // this = this joined with O (componentwise maximum).
   void join(const VectorClock &O) {
-    if (O.C.size() > C.size())
-      C.resize(O.C.size(), 0);
-    for (size_t K = 0; K < O.C.size(); ++K)
-      C[K] = std::max(C[K], O.C[K]);
+    if (O.N > N)
+      resize(O.N);
+    size_t Near = std::min(O.N, Inline);
+    for (size_t K = 0; K < Near; ++K)
+      In[K] = std::max(In[K], O.In[K]);
+    for (size_t K = Inline; K < O.N; ++K)
+      Far[K - Inline] = std::max(Far[K - Inline], O.Far[K - Inline]);
   }
   // this = this met with O (componentwise minimum).
   void meet(const VectorClock &O) {
-    C.resize(std::min(C.size(), O.C.size()));
-    for (size_t K = 0; K < C.size(); ++K)
-      C[K] = std::min(C[K], O.C[K]);
+    resize(std::min(N, O.N));
+    size_t Near = std::min(N, Inline);
+    for (size_t K = 0; K < Near; ++K)
+      In[K] = std::min(In[K], O.In[K]);
+    for (size_t K = Inline; K < N; ++K)
+      Far[K - Inline] = std::min(Far[K - Inline], O.Far[K - Inline]);
   }
   // An access of thread T at epoch E happened before every later event of
   // the thread whose clock this is.
   bool covers(ThreadId T, Epoch E) const { return E <= get(T); }
-  size_t size() const { return C.size(); }
+  size_t size() const { return N; }
 
 private:
-  // Inline for the five engines and a few queues: clocks are copied on
-  // every signal and wait, without a heap allocation.
-  llvm::SmallVector<Epoch, 11> C;
+  // The five engines and up to eleven queues inline: clocks are copied on
+  // every signal, and a copy of the inline part is one fixed-size move.
+  // Entries at N and beyond are 0 (resize keeps it so).
+  static constexpr uint32_t Inline = 16;
+  Epoch &at(ThreadId T) { return T < Inline ? In[T] : Far[T - Inline]; }
+  const Epoch &at(ThreadId T) const { return T < Inline ? In[T] : Far[T - Inline]; }
+  void resize(uint32_t M) {
+    for (uint32_t K = M; K < std::min(N, Inline); ++K)
+      In[K] = 0;
+    if (M > Inline || !Far.empty())
+      Far.resize(M > Inline ? M - Inline : 0, 0);
+    N = M;
+  }
+  uint32_t N = 0;
+  std::array<Epoch, Inline> In{};
+  std::vector<Epoch> Far;
 };
 
 } // namespace trn::race

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
+#include <cstring>
 
 namespace trn::trace {
 
@@ -93,17 +93,16 @@ ChromeTrace::Static &ChromeTrace::staticOf(isa::Engine Eng, uint32_t Index, cons
   return S;
 }
 
-void ChromeTrace::eventBegin() { *Out << ','; }
-
 void ChromeTrace::counter(const char *Name, int64_t Ps, double Value) {
-  std::string &T = Out->text();
-  T += ",{\"name\":";
-  T += jsonQuoted(Name);
-  T += ",\"ph\":\"C\",\"pid\":1,\"ts\":";
-  appendMicroseconds(T, Ps);
-  T += ",\"args\":{\"value\":";
-  appendJsonDouble(T, Value);
-  T += "}}";
+  std::string QuotedName = jsonQuoted(Name);
+  char *P = Out->reserve(QuotedName.size() + 64 + 2 * MaxNumberBytes);
+  P = putText(P, ",{\"name\":");
+  P = putText(P, QuotedName);
+  P = putText(P, ",\"ph\":\"C\",\"pid\":1,\"ts\":");
+  P = putMicroseconds(P, Ps);
+  P = putText(P, ",\"args\":{\"value\":");
+  P = putJsonDouble(P, Value);
+  Out->commit(putText(P, "}}"));
 }
 
 void ChromeTrace::touch(const isa::AccessPattern &AP, int64_t Ps) {
@@ -146,48 +145,65 @@ const std::string &ChromeTrace::waitedOn(const emu::InstrEvent &Ev) {
 void ChromeTrace::instructionDone(const emu::InstrEvent &Ev) {
   const isa::Instr &I = *Ev.I;
   unsigned Tid = static_cast<unsigned>(Ev.Eng);
-  std::string &T = Out->text();
+  Static &S = staticOf(Ev.Eng, Ev.Index, I);
+  const std::string *Waited = Ev.WaitedPs > 0 ? &waitedOn(Ev) : nullptr;
+  // The longest this record can be: its fixed parts, the flow pair's 160
+  // characters of text and every number at its longest.
+  char *P = Out->reserve(S.SliceHead.size() + S.ArgsHead.size() + (Waited ? Waited->size() : 0) +
+                         320 + 10 * MaxNumberBytes);
   if (Ev.WaitedPs > 0 && Ev.ReleasedBy.Valid) {
     // An arrow from the signal to the slice it released.
     uint64_t Id = NextFlow++;
     unsigned From = Ev.ReleasedBy.FromDma ? QueueTidBase + Ev.ReleasedBy.Queue
                                           : static_cast<unsigned>(Ev.ReleasedBy.Eng);
-    T += ",{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"s\",\"id\":";
-    appendInt(T, static_cast<int64_t>(Id));
-    T += ",\"pid\":1,\"tid\":";
-    appendUInt(T, From);
-    T += ",\"ts\":";
-    appendMicroseconds(T, Ev.ReleasedBy.Ps - 1); // inside the sender's slice
-    T += "},{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"f\",\"bp\":\"e\",\"id\":";
-    appendInt(T, static_cast<int64_t>(Id));
-    T += ",\"pid\":1,\"tid\":";
-    appendUInt(T, Tid);
-    T += ",\"ts\":";
-    appendMicroseconds(T, Ev.StartPs);
-    T += '}';
+    P = putText(P, ",{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"s\",\"id\":");
+    P = putUInt(P, Id);
+    P = putText(P, ",\"pid\":1,\"tid\":");
+    P = putUInt(P, From);
+    P = putText(P, ",\"ts\":");
+    P = putMicroseconds(P, Ev.ReleasedBy.Ps - 1); // inside the sender's slice
+    P = putText(P, "},{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"f\",\"bp\":\"e\",\"id\":");
+    P = putUInt(P, Id);
+    P = putText(P, ",\"pid\":1,\"tid\":");
+    P = putUInt(P, Tid);
+    P = putText(P, ",\"ts\":");
+    P = putMicroseconds(P, Ev.StartPs);
+    *P++ = '}';
   }
-  Static &S = staticOf(Ev.Eng, Ev.Index, I);
-  T += ',';
-  T += S.SliceHead;
-  appendMicroseconds(T, Ev.StartPs);
-  T += ",\"dur\":";
-  appendMicroseconds(T, Ev.EndPs - Ev.StartPs);
-  T += S.ArgsHead;
-  appendInt(T, static_cast<int64_t>(cyclesAt(E, Ev.Eng, Ev.StartPs)));
-  T += ",\"end_cycle\":";
-  appendInt(T, static_cast<int64_t>(cyclesAt(E, Ev.Eng, Ev.EndPs)));
-  T += ",\"cycles\":";
-  appendInt(T, static_cast<int64_t>(Ev.Cycles));
-  T += ",\"waited_ns\":";
-  if (Ev.WaitedPs % 1000 == 0)
-    appendInt(T, Ev.WaitedPs / 1000); // whole nanoseconds print as such
-  else
-    appendJsonDouble(T, Ev.WaitedPs / 1000.0);
-  if (Ev.WaitedPs > 0) {
-    T += ",\"waited_on\":";
-    T += waitedOn(Ev);
+  *P++ = ',';
+  P = putText(P, S.SliceHead);
+  P = putMicroseconds(P, Ev.StartPs);
+  if (S.DurPs != Ev.EndPs - Ev.StartPs) {
+    S.DurPs = Ev.EndPs - Ev.StartPs;
+    char Dur[MaxNumberBytes];
+    S.DurArgs = ",\"dur\":";
+    S.DurArgs.append(Dur, putMicroseconds(Dur, S.DurPs));
+    S.DurArgs += S.ArgsHead;
   }
-  T += "}}";
+  P = putText(P, S.DurArgs);
+  P = putUInt(P, cyclesAt(E, Ev.Eng, Ev.StartPs));
+  P = putText(P, ",\"end_cycle\":");
+  P = putUInt(P, cyclesAt(E, Ev.Eng, Ev.EndPs));
+  if (Ev.WaitedPs == 0) {
+    if (S.TailCycles != Ev.Cycles) {
+      S.TailCycles = Ev.Cycles;
+      char Cycles[MaxNumberBytes];
+      S.Tail = ",\"cycles\":";
+      S.Tail.append(Cycles, putUInt(Cycles, Ev.Cycles));
+      S.Tail += ",\"waited_ns\":0}}";
+    }
+    Out->commit(putText(P, S.Tail));
+  } else {
+    P = putText(P, ",\"cycles\":");
+    P = putUInt(P, Ev.Cycles);
+    P = putText(P, ",\"waited_ns\":");
+    P = putDecimal(P, Ev.WaitedPs, 3);
+    if (Waited) {
+      P = putText(P, ",\"waited_on\":");
+      P = putText(P, *Waited);
+    }
+    Out->commit(putText(P, "}}"));
+  }
   if (!S.Touched) {
     // What it touches does not depend on registers (the base is static):
     // once is enough.
@@ -209,25 +225,25 @@ void ChromeTrace::hbmBandwidth(int64_t Ps, double GBps) {
 
 void ChromeTrace::dmaDone(const emu::DmaEvent &Ev) {
   unsigned Tid = QueueTidBase + Ev.Queue;
-  std::string &T = Out->text();
   if (Ev.Queue >= QueuesNamed.size())
     QueuesNamed.resize(Ev.Queue + 1, false);
   if (!QueuesNamed[Ev.Queue]) {
     QueuesNamed[Ev.Queue] = true;
-    T += fmt::format(",{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":{},\"args\":{{"
-                     "\"name\":{}}}}}",
-                     Tid, jsonQuoted(fmt::format("DMA q{}.{}", Ev.Queue / 16, Ev.Queue % 16)));
+    *Out << fmt::format(",{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":{},\"args\":{{"
+                        "\"name\":{}}}}}",
+                        Tid, jsonQuoted(fmt::format("DMA q{}.{}", Ev.Queue / 16, Ev.Queue % 16)));
   }
   Static &S = staticOf(Ev.Issuer, Ev.Index, *Ev.I);
-  T += ",{\"name\":\"dma\",\"ph\":\"X\",\"pid\":1,\"tid\":";
-  appendUInt(T, Tid);
-  T += ",\"ts\":";
-  appendMicroseconds(T, Ev.StartPs);
-  T += ",\"dur\":";
-  appendMicroseconds(T, Ev.EndPs - Ev.StartPs);
-  T += S.DmaArgs;
-  appendInt(T, static_cast<int64_t>(Ev.Bytes));
-  T += "}}";
+  char *P = Out->reserve(S.DmaArgs.size() + 96 + 4 * MaxNumberBytes);
+  P = putText(P, ",{\"name\":\"dma\",\"ph\":\"X\",\"pid\":1,\"tid\":");
+  P = putUInt(P, Tid);
+  P = putText(P, ",\"ts\":");
+  P = putMicroseconds(P, Ev.StartPs);
+  P = putText(P, ",\"dur\":");
+  P = putMicroseconds(P, Ev.EndPs - Ev.StartPs);
+  P = putText(P, S.DmaArgs);
+  P = putUInt(P, Ev.Bytes);
+  Out->commit(putText(P, "}}"));
   touch(Ev.I->Operands[0].AP, Ev.EndPs);
   Out->recordDone();
 }
@@ -252,30 +268,35 @@ void TextTrace::instructionDone(const emu::InstrEvent &Ev) {
     S.I = Ev.I;
     S.Engine = fmt::format(" {:<6} ", isa::engine(Ev.Eng).RecordName);
     S.Disassembly = ' ' + isa::print(*Ev.I, {}, true) + '\n';
+    S.Cycles = ~uint64_t(0);
   }
-  std::string &T = Out->text();
-  appendNanoseconds12(T, Ev.StartPs);
-  T += ' ';
-  appendNanoseconds12(T, Ev.EndPs);
-  T += S.Engine;
-  char Cycles[24];
-  auto R = std::to_chars(Cycles, Cycles + sizeof Cycles, Ev.Cycles);
-  size_t Len = static_cast<size_t>(R.ptr - Cycles);
-  if (Len < 8)
-    T.append(8 - Len, ' ');
-  T.append(Cycles, Len);
-  T += S.Disassembly;
+  if (S.Cycles != Ev.Cycles) {
+    // The cycles right-aligned in 8 characters ({:>8}).
+    S.Cycles = Ev.Cycles;
+    char Cycles[MaxNumberBytes];
+    size_t Len = static_cast<size_t>(putUInt(Cycles, Ev.Cycles) - Cycles);
+    S.EngineCycles = S.Engine;
+    if (Len < 8)
+      S.EngineCycles.append(8 - Len, ' ');
+    S.EngineCycles.append(Cycles, Len);
+  }
+  char *P = Out->reserve(S.EngineCycles.size() + S.Disassembly.size() + 3 * MaxNumberBytes);
+  P = putNanoseconds12(P, Ev.StartPs);
+  *P++ = ' ';
+  P = putNanoseconds12(P, Ev.EndPs);
+  P = putText(P, S.EngineCycles);
+  Out->commit(putText(P, S.Disassembly));
   Out->recordDone();
 }
 
 void TextTrace::dmaDone(const emu::DmaEvent &Ev) {
-  std::string &T = Out->text();
-  appendNanoseconds12(T, Ev.StartPs);
-  T += ' ';
-  appendNanoseconds12(T, Ev.EndPs);
-  fmt::format_to(std::back_inserter(T), " {:<6} {:>8} dma of {} bytes for {} #{}\n",
-                 fmt::format("q{}.{}", Ev.Queue / 16, Ev.Queue % 16), "-", Ev.Bytes,
-                 isa::engine(Ev.Issuer).RecordName, Ev.Index);
+  char *P = Out->reserve(2 * MaxNumberBytes + 1);
+  P = putNanoseconds12(P, Ev.StartPs);
+  *P++ = ' ';
+  Out->commit(putNanoseconds12(P, Ev.EndPs));
+  *Out << fmt::format(" {:<6} {:>8} dma of {} bytes for {} #{}\n",
+                      fmt::format("q{}.{}", Ev.Queue / 16, Ev.Queue % 16), "-", Ev.Bytes,
+                      isa::engine(Ev.Issuer).RecordName, Ev.Index);
   Out->recordDone();
 }
 

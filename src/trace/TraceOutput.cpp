@@ -7,34 +7,37 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <cstring>
 
 namespace trn::trace {
 
-OutputBuffer::OutputBuffer(llvm::raw_ostream &OS) : OS(OS) { Buf.reserve(BlockBytes + 4096); }
+OutputBuffer::OutputBuffer(llvm::raw_ostream &OS) : OS(OS) { makeRoom(BlockBytes + 4096); }
 
 OutputBuffer::~OutputBuffer() { flush(); }
 
-void OutputBuffer::flush() {
-  if (Buf.empty())
+void OutputBuffer::makeRoom(size_t Bytes) {
+  flush();
+  if (Cap >= Bytes)
     return;
-  OS.write(Buf.data(), Buf.size());
-  Buf.clear();
+  Cap = std::max(Bytes, BlockBytes + 4096);
+  Data = std::make_unique<char[]>(Cap);
 }
 
-void appendInt(std::string &Out, int64_t V) {
-  char Tmp[24];
-  auto R = std::to_chars(Tmp, Tmp + sizeof Tmp, V);
-  Out.append(Tmp, R.ptr);
+OutputBuffer &OutputBuffer::operator<<(std::string_view S) {
+  commit(putText(reserve(S.size()), S));
+  return *this;
 }
 
-void appendUInt(std::string &Out, uint64_t V) {
-  char Tmp[24];
-  auto R = std::to_chars(Tmp, Tmp + sizeof Tmp, V);
-  Out.append(Tmp, R.ptr);
+void OutputBuffer::flush() {
+  if (Len == 0)
+    return;
+  OS.write(Data.get(), Len);
+  Len = 0;
 }
 
 namespace {
@@ -104,12 +107,68 @@ constexpr char TwoDigits[] =
 
 } // namespace
 
-void appendJsonDouble(std::string &Out, double V) {
+namespace {
+
+constexpr std::array<uint64_t, 20> Pow10U = [] {
+  std::array<uint64_t, 20> P{};
+  P[0] = 1;
+  for (size_t K = 1; K < P.size(); ++K)
+    P[K] = P[K - 1] * 10;
+  return P;
+}();
+
+// How many decimal digits V has (1 for 0): floor(log10) from the bit width
+// (1233 / 4096 ~ log10 2), corrected by one comparison.
+unsigned decimalDigits(uint64_t V) {
+  V |= 1;
+  unsigned T = static_cast<unsigned>(std::bit_width(V) * 1233) >> 12;
+  return T + 1 - (V < Pow10U[T]);
+}
+
+// V's digits ending at End: four at a time from the right (two lookups of
+// two digits each), then what remains, 1 to 4 digits.
+void putDigitsBefore(char *End, uint64_t V) {
+  while (V >= 10000) {
+    unsigned Four = static_cast<unsigned>(V % 10000);
+    V /= 10000;
+    End -= 4;
+    std::memcpy(End, TwoDigits + 2 * (Four / 100), 2);
+    std::memcpy(End + 2, TwoDigits + 2 * (Four % 100), 2);
+  }
+  unsigned Rest = static_cast<unsigned>(V);
+  if (Rest >= 100) {
+    End -= 2;
+    std::memcpy(End, TwoDigits + 2 * (Rest % 100), 2);
+    Rest /= 100;
+  }
+  if (Rest >= 10) {
+    End -= 2;
+    std::memcpy(End, TwoDigits + 2 * Rest, 2);
+  } else {
+    *--End = static_cast<char>('0' + Rest);
+  }
+}
+
+} // namespace
+
+char *putUInt(char *P, uint64_t V) {
+  char *End = P + decimalDigits(V);
+  putDigitsBefore(End, V);
+  return End;
+}
+
+char *putInt(char *P, int64_t V) {
+  if (V >= 0)
+    return putUInt(P, static_cast<uint64_t>(V));
+  *P++ = '-';
+  return putUInt(P, ~static_cast<uint64_t>(V) + 1);
+}
+
+char *putJsonDouble(char *P, double V) {
   // Whole numbers below 10^16 print as their digits under %.17g; the
   // times of a trace mostly are.
   if (std::fabs(V) < 1e16 && V == std::trunc(V) && !(V == 0 && std::signbit(V))) {
-    appendInt(Out, static_cast<int64_t>(V));
-    return;
+    return putInt(P, static_cast<int64_t>(V));
   }
   uint64_t Digits;
   int Exp;
@@ -130,78 +189,85 @@ void appendJsonDouble(std::string &Out, double V) {
       --Last;
     // The text, built here and appended once.
     char Text[48];
-    char *P = Text;
+    char *T = Text;
     if (V < 0)
-      *P++ = '-';
+      *T++ = '-';
     auto Copy = [&](const char *From, int N) {
-      std::memcpy(P, From, static_cast<size_t>(N));
-      P += N;
+      std::memcpy(T, From, static_cast<size_t>(N));
+      T += N;
     };
     if (Exp >= 17 || Exp < -4) {
-      *P++ = D[0];
+      *T++ = D[0];
       if (Last > 0) {
-        *P++ = '.';
+        *T++ = '.';
         Copy(D + 1, Last);
       }
-      *P++ = 'e';
-      *P++ = Exp < 0 ? '-' : '+';
+      *T++ = 'e';
+      *T++ = Exp < 0 ? '-' : '+';
       int A = Exp < 0 ? -Exp : Exp;
       if (A < 10)
-        *P++ = '0';
-      P = std::to_chars(P, Text + sizeof Text, A).ptr;
+        *T++ = '0';
+      T = std::to_chars(T, Text + sizeof Text, A).ptr;
     } else if (Exp >= 0) {
       Copy(D, Exp + 1);
       if (Last > Exp) {
-        *P++ = '.';
+        *T++ = '.';
         Copy(D + Exp + 1, Last - Exp);
       }
     } else {
-      *P++ = '0';
-      *P++ = '.';
+      *T++ = '0';
+      *T++ = '.';
       for (int Z = 0; Z < -Exp - 1; ++Z)
-        *P++ = '0';
+        *T++ = '0';
       Copy(D, Last + 1);
     }
-    Out.append(Text, static_cast<size_t>(P - Text));
-    return;
+    return putText(P, {Text, static_cast<size_t>(T - Text)});
   }
   // to_chars with a precision is specified as printf's %.*g.
-  char Tmp[40];
-  auto R = std::to_chars(Tmp, Tmp + sizeof Tmp, V, std::chars_format::general, 17);
-  Out.append(Tmp, R.ptr);
+  return std::to_chars(P, P + MaxNumberBytes, V, std::chars_format::general, 17).ptr;
 }
 
-void appendMicroseconds(std::string &Out, int64_t Ps) {
-  // Exact in a double (below 2^53), so Ps / 1e6 is the whole number.
+char *putDecimal(char *P, int64_t Ps, int Digits) {
   constexpr int64_t Exact = int64_t(1) << 53;
-  if (Ps % 1000000 == 0 && Ps > -Exact && Ps < Exact) {
-    appendInt(Out, Ps / 1000000);
-    return;
+  uint64_t Unit = Pow10U[static_cast<size_t>(Digits)];
+  if (Ps <= -Exact || Ps >= Exact)
+    return putJsonDouble(P, static_cast<double>(Ps) / static_cast<double>(Unit));
+  if (Ps < 0)
+    *P++ = '-';
+  uint64_t Abs = Ps < 0 ? ~static_cast<uint64_t>(Ps) + 1 : static_cast<uint64_t>(Ps);
+  P = putUInt(P, Abs / Unit);
+  uint64_t Frac = Abs % Unit;
+  if (Frac == 0)
+    return P;
+  *P++ = '.';
+  int Kept = Digits; // without the trailing zeros
+  while (Frac % 10 == 0) {
+    Frac /= 10;
+    --Kept;
   }
-  appendJsonDouble(Out, static_cast<double>(Ps) / 1e6);
+  // Kept digits, with the leading zeros of the fraction.
+  std::memset(P, '0', static_cast<size_t>(Kept));
+  putDigitsBefore(P + Kept, Frac);
+  return P + Kept;
 }
 
-void appendNanoseconds12(std::string &Out, int64_t Ps) {
+char *putNanoseconds12(char *P, int64_t Ps) {
   // Below 2^42 ns, Ps / 1000.0 is within a quarter of 0.001 of the exact
   // quotient (its ulp is at most 2^-10), so rounding it to three decimals
   // gives the quotient's own digits.
   constexpr int64_t Limit = (int64_t(1) << 42) * 1000;
-  if (Ps < 0 || Ps >= Limit) {
-    fmt::format_to(std::back_inserter(Out), "{:>12.3f}", static_cast<double>(Ps) / 1000.0);
-    return;
-  }
-  char Tmp[32];
-  auto R = std::to_chars(Tmp, Tmp + 24, Ps / 1000);
-  char *P = R.ptr;
-  int64_t Frac = Ps % 1000;
-  *P++ = '.';
-  *P++ = static_cast<char>('0' + Frac / 100);
-  *P++ = static_cast<char>('0' + Frac / 10 % 10);
-  *P++ = static_cast<char>('0' + Frac % 10);
-  size_t Len = static_cast<size_t>(P - Tmp);
-  if (Len < 12)
-    Out.append(12 - Len, ' ');
-  Out.append(Tmp, Len);
+  if (Ps < 0 || Ps >= Limit)
+    return fmt::format_to(P, "{:>12.3f}", static_cast<double>(Ps) / 1000.0);
+  uint64_t Whole = static_cast<uint64_t>(Ps) / 1000;
+  unsigned Frac = static_cast<unsigned>(static_cast<uint64_t>(Ps) % 1000);
+  unsigned Len = decimalDigits(Whole) + 4;
+  std::memcpy(P, "            ", 12);
+  char *End = P + std::max(Len, 12u);
+  End[-1] = static_cast<char>('0' + Frac % 10);
+  std::memcpy(End - 3, TwoDigits + 2 * (Frac / 10), 2);
+  End[-4] = '.';
+  putDigitsBefore(End - 4, Whole);
+  return End;
 }
 
 std::string jsonQuoted(std::string_view S) {

@@ -56,6 +56,13 @@ private:
     std::string ArgsHead;  // ,"args":{"operands":...,"index":N,"start_cycle":
     std::string DmaArgs;   // ,"args":{"operands":...,"triggered_by":...,"bytes":
     bool Touched = false;  // its allocation, if any, is counted already
+    // What mostly repeats from one execution to the next, formatted for
+    // the last value seen: the duration (with ArgsHead after it) and the
+    // cycles of an execution that did not wait (with the record's end).
+    int64_t DurPs = -1;
+    std::string DurArgs; // ,"dur":D,"args":{...,"start_cycle":
+    uint64_t TailCycles = ~uint64_t(0);
+    std::string Tail; // ,"cycles":N,"waited_ns":0}}
   };
   const emu::Emulator &E;
   std::unique_ptr<OutputBuffer> Out;
@@ -68,7 +75,6 @@ private:
   uint64_t SbufTouched = 0, PsumTouched = 0;
 
   Static &staticOf(isa::Engine Eng, uint32_t Index, const isa::Instr &I);
-  void eventBegin();
   void counter(const char *Name, int64_t Ps, double Value);
   void touch(const isa::AccessPattern &AP, int64_t Ps);
   const std::string &waitedOn(const emu::InstrEvent &Ev);
@@ -95,6 +101,9 @@ private:
     const isa::Instr *I = nullptr;
     std::string Engine;      // " PE     ": the name, padded
     std::string Disassembly; // " pe.matmul ...\n"
+    // Engine and the cycles, padded, for the last cycles seen.
+    uint64_t Cycles = ~uint64_t(0);
+    std::string EngineCycles;
   };
   std::vector<std::vector<Static>> Statics;
 };
