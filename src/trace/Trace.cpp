@@ -2,6 +2,7 @@
 
 #include "trn/trace/Trace.h"
 
+#include "Background.h"
 #include "TraceOutput.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -9,9 +10,33 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cstring>
+#include <type_traits>
 
 namespace trn::trace {
+
+// By engine: the time its last record ended and a number of that end as
+// text (ChromeTrace: the cycle; TextTrace: the nanoseconds).
+struct EngineEnds {
+  struct LastEnd {
+    int64_t Ps = -1;
+    NumberText Text;
+  };
+  std::array<LastEnd, isa::NumEngines> Of;
+};
+
+// What the formatting thread calls, forwarded to the trace.
+template <class T> struct SinkOf final : TraceSink {
+  explicit SinkOf(T &Trace) : Trace(Trace) {}
+  void formatInstr(const emu::InstrEvent &Ev) override { Trace.formatInstr(Ev); }
+  void formatDma(const emu::DmaEvent &Ev) override { Trace.formatDma(Ev); }
+  void formatHbm(int64_t Ps, double GBps) override {
+    if constexpr (std::is_same_v<T, ChromeTrace>)
+      Trace.formatHbm(Ps, GBps);
+  }
+  T &Trace;
+};
 
 namespace {
 
@@ -31,7 +56,8 @@ uint64_t cyclesAt(const emu::Emulator &E, isa::Engine Eng, int64_t Ps) {
 
 ChromeTrace::ChromeTrace(const emu::Emulator &Em, llvm::raw_ostream &OS)
     : E(Em), Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines),
-      QueuesNamed(256, false), AllocTouched(Em.program().Allocations.size(), false) {
+      QueuesNamed(256, false), AllocTouched(Em.program().Allocations.size(), false),
+      LastEnds(std::make_unique<EngineEnds>()) {
   // The header and the track names, through llvm::json as before; the
   // events that follow are appended in the same compact form by hand.
   std::string Head;
@@ -67,9 +93,15 @@ ChromeTrace::ChromeTrace(const emu::Emulator &Em, llvm::raw_ostream &OS)
   }
   HS.flush();
   *Out << Head;
+  Sink = std::make_unique<SinkOf<ChromeTrace>>(*this);
+  Pipe = std::make_unique<BackgroundFormatter>(*Sink);
 }
 
 ChromeTrace::~ChromeTrace() = default;
+
+void ChromeTrace::instructionDone(const emu::InstrEvent &Ev) { Pipe->instructionDone(Ev); }
+void ChromeTrace::dmaDone(const emu::DmaEvent &Ev) { Pipe->dmaDone(Ev); }
+void ChromeTrace::hbmBandwidth(int64_t Ps, double GBps) { Pipe->hbmBandwidth(Ps, GBps); }
 
 ChromeTrace::Static &ChromeTrace::staticOf(isa::Engine Eng, uint32_t Index, const isa::Instr &I) {
   std::vector<Static> &V = Statics[static_cast<unsigned>(Eng)];
@@ -142,7 +174,7 @@ const std::string &ChromeTrace::waitedOn(const emu::InstrEvent &Ev) {
   return It->second;
 }
 
-void ChromeTrace::instructionDone(const emu::InstrEvent &Ev) {
+void ChromeTrace::formatInstr(const emu::InstrEvent &Ev) {
   const isa::Instr &I = *Ev.I;
   unsigned Tid = static_cast<unsigned>(Ev.Eng);
   Static &S = staticOf(Ev.Eng, Ev.Index, I);
@@ -181,9 +213,16 @@ void ChromeTrace::instructionDone(const emu::InstrEvent &Ev) {
     S.DurArgs += S.ArgsHead;
   }
   P = putText(P, S.DurArgs);
-  P = putUInt(P, cyclesAt(E, Ev.Eng, Ev.StartPs));
+  EngineEnds::LastEnd &Last = LastEnds->Of[Tid];
+  if (Ev.StartPs == Last.Ps)
+    P = putNumberText(P, Last.Text);
+  else
+    P = putUInt(P, cyclesAt(E, Ev.Eng, Ev.StartPs));
   P = putText(P, ",\"end_cycle\":");
+  char *EndCycle = P;
   P = putUInt(P, cyclesAt(E, Ev.Eng, Ev.EndPs));
+  Last.Ps = Ev.EndPs;
+  Last.Text.assign(EndCycle, P);
   if (Ev.WaitedPs == 0) {
     if (S.TailCycles != Ev.Cycles) {
       S.TailCycles = Ev.Cycles;
@@ -215,7 +254,7 @@ void ChromeTrace::instructionDone(const emu::InstrEvent &Ev) {
   Out->recordDone();
 }
 
-void ChromeTrace::hbmBandwidth(int64_t Ps, double GBps) {
+void ChromeTrace::formatHbm(int64_t Ps, double GBps) {
   if (GBps != HbmGBps) {
     counter("HBM GB/s", Ps, GBps);
     Out->recordDone();
@@ -223,7 +262,7 @@ void ChromeTrace::hbmBandwidth(int64_t Ps, double GBps) {
   HbmGBps = GBps;
 }
 
-void ChromeTrace::dmaDone(const emu::DmaEvent &Ev) {
+void ChromeTrace::formatDma(const emu::DmaEvent &Ev) {
   unsigned Tid = QueueTidBase + Ev.Queue;
   if (Ev.Queue >= QueuesNamed.size())
     QueuesNamed.resize(Ev.Queue + 1, false);
@@ -250,16 +289,24 @@ void ChromeTrace::dmaDone(const emu::DmaEvent &Ev) {
 
 void ChromeTrace::finished(int64_t EndPs) {
   (void)EndPs;
+  Pipe->finish();
   *Out << "]}";
   Out->flush();
 }
 
 TextTrace::TextTrace(llvm::raw_ostream &OS)
-    : Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines) {}
+    : Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines),
+      LastEnds(std::make_unique<EngineEnds>()) {
+  Sink = std::make_unique<SinkOf<TextTrace>>(*this);
+  Pipe = std::make_unique<BackgroundFormatter>(*Sink);
+}
 
 TextTrace::~TextTrace() = default;
 
-void TextTrace::instructionDone(const emu::InstrEvent &Ev) {
+void TextTrace::instructionDone(const emu::InstrEvent &Ev) { Pipe->instructionDone(Ev); }
+void TextTrace::dmaDone(const emu::DmaEvent &Ev) { Pipe->dmaDone(Ev); }
+
+void TextTrace::formatInstr(const emu::InstrEvent &Ev) {
   std::vector<Static> &V = Statics[static_cast<unsigned>(Ev.Eng)];
   if (Ev.Index >= V.size())
     V.resize(Ev.Index + 1);
@@ -281,15 +328,22 @@ void TextTrace::instructionDone(const emu::InstrEvent &Ev) {
     S.EngineCycles.append(Cycles, Len);
   }
   char *P = Out->reserve(S.EngineCycles.size() + S.Disassembly.size() + 3 * MaxNumberBytes);
-  P = putNanoseconds12(P, Ev.StartPs);
+  EngineEnds::LastEnd &Last = LastEnds->Of[static_cast<unsigned>(Ev.Eng)];
+  if (Ev.StartPs == Last.Ps)
+    P = putNumberText(P, Last.Text);
+  else
+    P = putNanoseconds12(P, Ev.StartPs);
   *P++ = ' ';
+  char *End = P;
   P = putNanoseconds12(P, Ev.EndPs);
+  Last.Ps = Ev.EndPs;
+  Last.Text.assign(End, P);
   P = putText(P, S.EngineCycles);
   Out->commit(putText(P, S.Disassembly));
   Out->recordDone();
 }
 
-void TextTrace::dmaDone(const emu::DmaEvent &Ev) {
+void TextTrace::formatDma(const emu::DmaEvent &Ev) {
   char *P = Out->reserve(2 * MaxNumberBytes + 1);
   P = putNanoseconds12(P, Ev.StartPs);
   *P++ = ' ';
@@ -302,6 +356,7 @@ void TextTrace::dmaDone(const emu::DmaEvent &Ev) {
 
 void TextTrace::finished(int64_t EndPs) {
   (void)EndPs;
+  Pipe->finish();
   Out->flush();
 }
 

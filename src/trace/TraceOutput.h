@@ -64,6 +64,21 @@ inline char *putText(char *P, std::string_view S) {
   return P + S.size();
 }
 
+// A number's text kept for reuse, copied whole (a fixed-size copy): where
+// it is put, MaxNumberBytes must be reserved.
+struct NumberText {
+  char Text[MaxNumberBytes];
+  uint8_t Len = 0;
+  void assign(const char *From, const char *To) {
+    Len = static_cast<uint8_t>(To - From);
+    std::memcpy(Text, From, Len);
+  }
+};
+inline char *putNumberText(char *P, const NumberText &T) {
+  std::memcpy(P, T.Text, MaxNumberBytes);
+  return P + T.Len;
+}
+
 // V in decimal, as std::to_string / fmt's "{}" write it.
 char *putInt(char *P, int64_t V);
 char *putUInt(char *P, uint64_t V);

@@ -29,10 +29,15 @@ class raw_ostream;
 namespace trn::trace {
 
 class OutputBuffer;
+class BackgroundFormatter;
+class TraceSink;
+struct EngineEnds;
+template <class> struct SinkOf;
 
 // Each static instruction's text is formatted once (ChromeTrace,
-// TextTrace) and reused every time it executes; output is buffered and
-// written whole by finished().
+// TextTrace) and reused every time it executes; records are formatted on a
+// second thread, in order, and output is buffered and written whole by
+// finished().
 class ChromeTrace : public emu::Observer {
 public:
   ChromeTrace(const emu::Emulator &E, llvm::raw_ostream &OS);
@@ -73,7 +78,20 @@ private:
   double HbmGBps = -1; // the last value written to the counter
   std::vector<bool> AllocTouched;
   uint64_t SbufTouched = 0, PsumTouched = 0;
+  // By engine: the end of its last slice and that end's cycle, as text;
+  // the next slice mostly starts there.
+  std::unique_ptr<EngineEnds> LastEnds;
 
+  // The formatting thread's view of this, then the thread; declared last:
+  // destroyed first, so that it stops before what it formats into.
+  template <class> friend struct SinkOf;
+  std::unique_ptr<TraceSink> Sink;
+  std::unique_ptr<BackgroundFormatter> Pipe;
+
+  // On the formatting thread.
+  void formatInstr(const emu::InstrEvent &Ev);
+  void formatDma(const emu::DmaEvent &Ev);
+  void formatHbm(int64_t Ps, double GBps);
   Static &staticOf(isa::Engine Eng, uint32_t Index, const isa::Instr &I);
   void counter(const char *Name, int64_t Ps, double Value);
   void touch(const isa::AccessPattern &AP, int64_t Ps);
@@ -106,6 +124,16 @@ private:
     std::string EngineCycles;
   };
   std::vector<std::vector<Static>> Statics;
+  // By engine: the end of its last line, as text (the next mostly starts
+  // there).
+  std::unique_ptr<EngineEnds> LastEnds;
+  template <class> friend struct SinkOf;
+  std::unique_ptr<TraceSink> Sink;           // last: see ChromeTrace
+  std::unique_ptr<BackgroundFormatter> Pipe;
+
+  // On the formatting thread.
+  void formatInstr(const emu::InstrEvent &Ev);
+  void formatDma(const emu::DmaEvent &Ev);
 };
 
 } // namespace trn::trace

@@ -1,0 +1,148 @@
+//===- Background.h - a trace's formatting on a second thread ---*- C++ -*-===//
+//
+// A trace formats one record per executed instruction: on control-bound
+// code that is more work than emulating the instruction. The observer's
+// callback only appends the event, packed, to a batch; a second thread
+// formats batches in the order they were filled while the emulator goes on
+// with the next one (docs/architecture.md, section 9). The bytes written
+// are those a synchronous trace writes, in the same order.
+//
+// Records are packed because the batch crosses from one core to the
+// other: an instruction that did not wait travels as a tag and four
+// varints (its index, its start after the engine's last end, its duration
+// and cycles; usually 5 bytes) rather than the 96 of an InstrEvent.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_TRACE_BACKGROUND_H
+#define TRN_TRACE_BACKGROUND_H
+
+#include "trn/emu/Observer.h"
+
+#include <condition_variable>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <type_traits>
+
+namespace trn::trace {
+
+// What a trace is told, as the formatting thread gets it back.
+class TraceSink {
+public:
+  virtual ~TraceSink() = default;
+  virtual void formatInstr(const emu::InstrEvent &Ev) = 0;
+  virtual void formatDma(const emu::DmaEvent &Ev) = 0;
+  virtual void formatHbm(int64_t Ps, double GBps) = 0;
+};
+
+class BackgroundFormatter {
+public:
+  // Sink's format* are called on the second thread, in order.
+  explicit BackgroundFormatter(TraceSink &Sink);
+  ~BackgroundFormatter();
+  BackgroundFormatter(const BackgroundFormatter &) = delete;
+  BackgroundFormatter &operator=(const BackgroundFormatter &) = delete;
+
+  void instructionDone(const emu::InstrEvent &Ev) {
+    unsigned Eng = static_cast<unsigned>(Ev.Eng);
+    Stream &S = Encoder[Eng];
+    uintptr_t Code = codeOf(Ev);
+    if (Ev.WaitedPs != 0 || Ev.StartPs < S.LastEndPs || Ev.EndPs < Ev.StartPs) {
+      append(Tag::Instr, Ev);
+    } else {
+      if (S.Code != Code)
+        append(Tag::Code, CodeOf{Ev.Eng, Code});
+      if (Used + MaxQuickBytes > BatchBytes)
+        handOff();
+      char *P = Ring[Filled % Batches].get() + Used;
+      *P++ = static_cast<char>(static_cast<unsigned>(Tag::QuickInstr) | Eng << 4);
+      P = putVarint(P, Ev.Index);
+      P = putVarint(P, static_cast<uint64_t>(Ev.StartPs - S.LastEndPs));
+      P = putVarint(P, static_cast<uint64_t>(Ev.EndPs - Ev.StartPs));
+      P = putVarint(P, Ev.Cycles);
+      Used = static_cast<size_t>(P - Ring[Filled % Batches].get());
+    }
+    S.Code = Code;
+    S.LastEndPs = Ev.EndPs;
+  }
+  void dmaDone(const emu::DmaEvent &Ev) { append(Tag::Dma, Ev); }
+  void hbmBandwidth(int64_t Ps, double GBps) { append(Tag::Hbm, Hbm{Ps, GBps}); }
+  // Returns when every record appended has been formatted and the thread
+  // has stopped; rethrows what the sink threw, if anything.
+  void finish();
+
+private:
+  // The low four bits; a QuickInstr has its engine in the high four.
+  enum class Tag : uint8_t { QuickInstr, Instr, Code, Dma, Hbm };
+  // Per engine, what a quick record is relative to: its stream's first
+  // instruction and the end of its last instruction (kept the same way by
+  // the encoder and the decoder).
+  struct Stream {
+    uintptr_t Code = 0; // the address of instruction 0 of its stream
+    int64_t LastEndPs = 0;
+  };
+  struct CodeOf {
+    isa::Engine Eng;
+    uintptr_t Code;
+  };
+  // As an address (an instruction's index may be past what Ev.I points
+  // into when a caller's event is not from a stream).
+  static uintptr_t codeOf(const emu::InstrEvent &Ev) {
+    return reinterpret_cast<uintptr_t>(Ev.I) - uintptr_t(Ev.Index) * sizeof(isa::Instr);
+  }
+  static const isa::Instr *instrAt(uintptr_t Code, uint32_t Index) {
+    return reinterpret_cast<const isa::Instr *>(Code + uintptr_t(Index) * sizeof(isa::Instr));
+  }
+  static constexpr size_t MaxQuickBytes = 1 + 4 * 10;
+  static char *putVarint(char *P, uint64_t V) {
+    while (V >= 0x80) {
+      *P++ = static_cast<char>(V | 0x80);
+      V >>= 7;
+    }
+    *P++ = static_cast<char>(V);
+    return P;
+  }
+  struct Hbm {
+    int64_t Ps;
+    double GBps;
+  };
+  // Batches of 256 KiB, handed over (a lock and a wake-up) rarely, in a
+  // ring of eight: a batch is filled again long after the other core read
+  // it, when it is no longer in that core's cache (writing lines another
+  // core holds stalls each store; measured, it cost more than formatting).
+  static constexpr size_t BatchBytes = 256 * 1024, Batches = 8;
+  static constexpr size_t MaxRecordBytes = 1 + sizeof(emu::InstrEvent);
+
+  template <class T> void append(Tag K, const T &Payload) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    if (Used + 1 + sizeof(T) > BatchBytes)
+      handOff();
+    char *P = Ring[Filled % Batches].get() + Used;
+    *P = static_cast<char>(K);
+    std::memcpy(P + 1, &Payload, sizeof(T));
+    Used += 1 + sizeof(T);
+  }
+  void handOff();
+  void run();
+  void formatBatch(const char *P, const char *End);
+
+  TraceSink &Sink;
+  Stream Encoder[isa::NumEngines], Decoder[isa::NumEngines];
+  std::unique_ptr<char[]> Ring[Batches];
+  size_t Sizes[Batches] = {};
+  size_t Used = 0; // of the batch being filled
+  // Batches handed over, and formatted (under M); the one being filled is
+  // Ring[Filled % Batches], the next to format Ring[Formatted % Batches].
+  uint64_t Filled = 0, Formatted = 0;
+  std::mutex M;
+  std::condition_variable Changed;
+  bool Stop = false;
+  std::exception_ptr Failed;
+  std::thread Worker;
+};
+
+} // namespace trn::trace
+
+#endif
