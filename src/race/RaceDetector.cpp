@@ -85,7 +85,7 @@ struct RaceDetector::State {
     uint8_t Sem;
     int32_t Value;
   };
-  std::vector<std::deque<SentSignal>> Sent;
+  std::vector<Ring<SentSignal>> Sent;
   static constexpr size_t MaxSentKept = 1024;
   // By semaphore and thread (Sems.size() per thread): what it has sent.
   std::vector<int64_t> SentBy;
@@ -289,8 +289,8 @@ struct RaceDetector::State {
       if (Own && Current)
         V = futureValue(Signaller, Sem);
       else if (Own && BeforeTid < Sent.size())
-        for (const SentSignal &X : Sent[BeforeTid])
-          if (X.At == BeforeAt && X.Sem == Sem)
+        for (size_t K = 0; K < Sent[BeforeTid].size(); ++K)
+          if (const SentSignal &X = Sent[BeforeTid][K]; X.At == BeforeAt && X.Sem == Sem)
             V = X.Value;
       if (V)
         return fmt::format("wait({} >= {})", semName(Sem), *V);
@@ -499,10 +499,10 @@ void RaceDetector::signalled(const emu::SignalEvent &Ev) {
   Total += Ev.Amount;
   if (S->Sent.size() <= T)
     S->Sent.resize(T + 1);
-  S->Sent[T].push_back(
-      {S->Clocks[T].get(T), Ev.Sem, static_cast<int32_t>(S->Initial[Ev.Sem] + Total)});
-  if (S->Sent[T].size() > State::MaxSentKept)
-    S->Sent[T].pop_front();
+  if (S->Sent[T].size() == State::MaxSentKept)
+    S->Sent[T].popFront();
+  S->Sent[T].pushBack() =
+      State::SentSignal{S->Clocks[T].get(T), Ev.Sem, static_cast<int32_t>(S->Initial[Ev.Sem] + Total)};
   S->Clocks[T].tick(T);
 }
 
