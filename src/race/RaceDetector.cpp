@@ -501,8 +501,8 @@ void RaceDetector::signalled(const emu::SignalEvent &Ev) {
     S->Sent.resize(T + 1);
   if (S->Sent[T].size() == State::MaxSentKept)
     S->Sent[T].popFront();
-  S->Sent[T].pushBack() =
-      State::SentSignal{S->Clocks[T].get(T), Ev.Sem, static_cast<int32_t>(S->Initial[Ev.Sem] + Total)};
+  S->Sent[T].pushBack() = State::SentSignal{S->Clocks[T].get(T), Ev.Sem,
+                                            static_cast<int32_t>(S->Initial[Ev.Sem] + Total)};
   S->Clocks[T].tick(T);
 }
 

@@ -194,7 +194,8 @@ void ChromeTrace::formatInstr(const emu::InstrEvent &Ev) {
     P = putUInt(P, From);
     P = putText(P, ",\"ts\":");
     P = putMicroseconds(P, Ev.ReleasedBy.Ps - 1); // inside the sender's slice
-    P = putText(P, "},{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"f\",\"bp\":\"e\",\"id\":");
+    P = putText(P,
+                "},{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"f\",\"bp\":\"e\",\"id\":");
     P = putUInt(P, Id);
     P = putText(P, ",\"pid\":1,\"tid\":");
     P = putUInt(P, Tid);

@@ -35,9 +35,9 @@ struct Recorder final : trace::TraceSink {
 bool sameInstr(const emu::InstrEvent &A, const emu::InstrEvent &B) {
   // A quick record does not keep IssuePs (no trace prints it).
   bool Quick = A.WaitedPs == 0;
-  return A.Eng == B.Eng && A.Index == B.Index && A.I == B.I &&
-         (Quick || A.IssuePs == B.IssuePs) && A.StartPs == B.StartPs && A.EndPs == B.EndPs &&
-         A.WaitedPs == B.WaitedPs && A.Cycles == B.Cycles && A.WaitSem == B.WaitSem &&
+  return A.Eng == B.Eng && A.Index == B.Index && A.I == B.I && (Quick || A.IssuePs == B.IssuePs) &&
+         A.StartPs == B.StartPs && A.EndPs == B.EndPs && A.WaitedPs == B.WaitedPs &&
+         A.Cycles == B.Cycles && A.WaitSem == B.WaitSem &&
          A.ReleasedBy.Valid == B.ReleasedBy.Valid && A.ReleasedBy.Index == B.ReleasedBy.Index &&
          A.ReleasedBy.Ps == B.ReleasedBy.Ps;
 }
@@ -60,8 +60,8 @@ TEST_CASE("BackgroundFormatter hands every record over whole and in order") {
       unsigned Eng = static_cast<unsigned>(Rng() % isa::NumEngines);
       auto &Stream = Code[Eng][Rng() % 50 == 0];
       uint32_t Index = static_cast<uint32_t>(Rng() % Stream.size());
-      emu::InstrEvent Ev{static_cast<isa::Engine>(Eng), Index, &Stream[Index], 0, 0, 0, 0, 0, -1,
-                         {}};
+      emu::InstrEvent Ev{
+          static_cast<isa::Engine>(Eng), Index, &Stream[Index], 0, 0, 0, 0, 0, -1, {}};
       // Mostly back to back; sometimes a gap, a wait, or a start before
       // the engine's last end (a full record).
       int64_t Start = Now[Eng] + (Rng() % 4 == 0 ? static_cast<int64_t>(Rng() % 100000) : 0);
@@ -83,10 +83,15 @@ TEST_CASE("BackgroundFormatter hands every record over whole and in order") {
       Now[Eng] = Ev.EndPs;
       Sent.push_back(Ev);
     } else if (What < 97) {
-      emu::DmaEvent Ev{static_cast<unsigned>(Rng() % 64), isa::Engine::SP,
-                       static_cast<uint32_t>(Rng() % 100), &Code[4][0][0],
-                       static_cast<int64_t>(Rng() % 100000), static_cast<int64_t>(Rng() % 200000),
-                       Rng() % 65536, true, false};
+      emu::DmaEvent Ev{static_cast<unsigned>(Rng() % 64),
+                       isa::Engine::SP,
+                       static_cast<uint32_t>(Rng() % 100),
+                       &Code[4][0][0],
+                       static_cast<int64_t>(Rng() % 100000),
+                       static_cast<int64_t>(Rng() % 200000),
+                       Rng() % 65536,
+                       true,
+                       false};
       Sent.push_back(Ev);
     } else {
       Sent.push_back(HbmSeen{static_cast<int64_t>(Rng() % 1000000), double(Rng() % 1000) / 7});

@@ -128,7 +128,7 @@ private:
   // there).
   std::unique_ptr<EngineEnds> LastEnds;
   template <class> friend struct SinkOf;
-  std::unique_ptr<TraceSink> Sink;           // last: see ChromeTrace
+  std::unique_ptr<TraceSink> Sink; // last: see ChromeTrace
   std::unique_ptr<BackgroundFormatter> Pipe;
 
   // On the formatting thread.
