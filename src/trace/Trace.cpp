@@ -323,12 +323,13 @@ void TextTrace::formatInstr(const emu::InstrEvent &Ev) {
     S.Cycles = Ev.Cycles;
     char Cycles[MaxNumberBytes];
     size_t Len = static_cast<size_t>(putUInt(Cycles, Ev.Cycles) - Cycles);
-    S.EngineCycles = S.Engine;
+    S.Rest = S.Engine;
     if (Len < 8)
-      S.EngineCycles.append(8 - Len, ' ');
-    S.EngineCycles.append(Cycles, Len);
+      S.Rest.append(8 - Len, ' ');
+    S.Rest.append(Cycles, Len);
+    S.Rest += S.Disassembly;
   }
-  char *P = Out->reserve(S.EngineCycles.size() + S.Disassembly.size() + 3 * MaxNumberBytes);
+  char *P = Out->reserve(S.Rest.size() + 3 * MaxNumberBytes);
   EngineEnds::LastEnd &Last = LastEnds->Of[static_cast<unsigned>(Ev.Eng)];
   if (Ev.StartPs == Last.Ps)
     P = putNumberText(P, Last.Text);
@@ -339,8 +340,7 @@ void TextTrace::formatInstr(const emu::InstrEvent &Ev) {
   P = putNanoseconds12(P, Ev.EndPs);
   Last.Ps = Ev.EndPs;
   Last.Text.assign(End, P);
-  P = putText(P, S.EngineCycles);
-  Out->commit(putText(P, S.Disassembly));
+  Out->commit(putText(P, S.Rest));
   Out->recordDone();
 }
 

@@ -240,15 +240,21 @@ char *putDecimal(char *P, int64_t Ps, int Digits) {
   if (Frac == 0)
     return P;
   *P++ = '.';
-  int Kept = Digits; // without the trailing zeros
-  while (Frac % 10 == 0) {
-    Frac /= 10;
-    --Kept;
+  // All the fraction's digits (six or three, from pairs), then the end
+  // moved back over its trailing zeros (there is a non-zero digit).
+  if (Digits == 6) {
+    unsigned F = static_cast<unsigned>(Frac);
+    std::memcpy(P, TwoDigits + 2 * (F / 10000), 2);
+    std::memcpy(P + 2, TwoDigits + 2 * (F / 100 % 100), 2);
+    std::memcpy(P + 4, TwoDigits + 2 * (F % 100), 2);
+  } else {
+    std::memset(P, '0', static_cast<size_t>(Digits));
+    putDigitsBefore(P + Digits, Frac);
   }
-  // Kept digits, with the leading zeros of the fraction.
-  std::memset(P, '0', static_cast<size_t>(Kept));
-  putDigitsBefore(P + Kept, Frac);
-  return P + Kept;
+  char *End = P + Digits;
+  while (End[-1] == '0')
+    --End;
+  return End;
 }
 
 char *putNanoseconds12(char *P, int64_t Ps) {

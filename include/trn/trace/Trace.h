@@ -119,9 +119,10 @@ private:
     const isa::Instr *I = nullptr;
     std::string Engine;      // " PE     ": the name, padded
     std::string Disassembly; // " pe.matmul ...\n"
-    // Engine and the cycles, padded, for the last cycles seen.
+    // Engine, the cycles padded, and Disassembly, for the last cycles
+    // seen: the line after its times.
     uint64_t Cycles = ~uint64_t(0);
-    std::string EngineCycles;
+    std::string Rest;
   };
   std::vector<std::vector<Static>> Statics;
   // By engine: the end of its last line, as text (the next mostly starts
