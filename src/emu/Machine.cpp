@@ -301,7 +301,7 @@ void Machine::tryIssue(unsigned EIdx) {
   }
   IssuePs[EIdx] = E.State == EngineState::Status::Waiting ? E.WaitingSincePs : NowPs;
   if (Dec.DeliverIssue) {
-    std::array<ResolvedWait, isa::MaxWaits + 1> Resolved{};
+    std::array<ResolvedWait, isa::MaxWaits + 1> Resolved; // the first N are set
     unsigned N = 0;
     for (unsigned K = 0; K < Dec.NumWaits; ++K) {
       const isa::Wait &W = Dec.Waits[K];

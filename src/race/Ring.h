@@ -21,6 +21,7 @@ public:
   bool empty() const { return Count == 0; }
   const T &operator[](size_t K) const { return Slots[(Head + K) & Mask]; }
   const T &front() const { return (*this)[0]; }
+  T &front() { return Slots[Head]; }
   const T &back() const { return (*this)[Count - 1]; }
   // The slot after the last, to be assigned in place (grows when full).
   T &pushBack() {

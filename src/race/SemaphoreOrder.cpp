@@ -24,7 +24,7 @@ void SemaphoreOrder::signal(ThreadId Sender, int32_t Amount, const VectorClock &
     // A sender's clock never goes back, so the join of its folded signals'
     // clocks is the last one's.
     S->BaseCum = S->Kept.front().Cum;
-    S->Base = S->Kept.front().Clock;
+    std::swap(S->Base, S->Kept.front().Clock); // its slot is overwritten next
     S->Kept.popFront();
   }
   Record &R = S->Kept.pushBack();
@@ -81,6 +81,15 @@ void SemaphoreOrder::acquireInto(isa::WaitCond Cond, int32_t Value, const Vector
     if (N > 0 && X.Kept[N - 1].Cum >= Needed &&
         (N == 1 ? X.BaseCum < Needed : X.Kept[N - 2].Cum < Needed))
       return Into.join(X.Kept[N - 1].Clock);
+    // Signals of one amount (the usual case: a waiter some rounds behind
+    // its signaller) put the one needed at a position its count gives;
+    // checked, then found by bisection if the guess was wrong.
+    if (N > 0 && X.Kept[N - 1].Cum >= Needed) {
+      __int128 Span = X.Kept[N - 1].Cum - X.BaseCum; // > 0: amounts are positive here
+      auto K = static_cast<size_t>(__int128(Needed - X.BaseCum - 1) * __int128(N) / Span);
+      if (K < N && X.Kept[K].Cum >= Needed && (K == 0 ? X.BaseCum : X.Kept[K - 1].Cum) < Needed)
+        return Into.join(X.Kept[K].Clock);
+    }
     size_t First = X.Kept.partitionPoint([&](const Record &R) { return R.Cum < Needed; });
     if (First == N)
       return joinAll(Into);

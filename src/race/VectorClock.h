@@ -21,6 +21,19 @@ using Epoch = uint32_t;
 
 class VectorClock {
 public:
+  VectorClock() = default;
+  VectorClock(const VectorClock &) = default;
+  VectorClock(VectorClock &&) = default;
+  VectorClock &operator=(VectorClock &&) = default;
+  // Copied on every signal: the inline part as one block, the rest only
+  // when either clock has one.
+  VectorClock &operator=(const VectorClock &O) {
+    N = O.N;
+    In = O.In;
+    if (!O.Far.empty() || !Far.empty())
+      Far = O.Far;
+    return *this;
+  }
   Epoch get(ThreadId T) const { return T < N ? at(T) : 0; }
   void set(ThreadId T, Epoch E) {
     if (T >= N)

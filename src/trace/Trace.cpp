@@ -21,7 +21,7 @@ namespace trn::trace {
 struct EngineEnds {
   struct LastEnd {
     int64_t Ps = -1;
-    NumberText Text;
+    OutputBuffer::Mark Text;
   };
   std::array<LastEnd, isa::NumEngines> Of;
 };
@@ -215,15 +215,13 @@ void ChromeTrace::formatInstr(const emu::InstrEvent &Ev) {
   }
   P = putText(P, S.DurArgs);
   EngineEnds::LastEnd &Last = LastEnds->Of[Tid];
-  if (Ev.StartPs == Last.Ps)
-    P = putNumberText(P, Last.Text);
-  else
-    P = putUInt(P, cyclesAt(E, Ev.Eng, Ev.StartPs));
+  char *Copied = Ev.StartPs == Last.Ps ? Out->copyMarked(P, Last.Text) : nullptr;
+  P = Copied ? Copied : putUInt(P, cyclesAt(E, Ev.Eng, Ev.StartPs));
   P = putText(P, ",\"end_cycle\":");
   char *EndCycle = P;
   P = putUInt(P, cyclesAt(E, Ev.Eng, Ev.EndPs));
   Last.Ps = Ev.EndPs;
-  Last.Text.assign(EndCycle, P);
+  Last.Text = Out->mark(EndCycle, P);
   if (Ev.WaitedPs == 0) {
     if (S.TailCycles != Ev.Cycles) {
       S.TailCycles = Ev.Cycles;
@@ -331,15 +329,13 @@ void TextTrace::formatInstr(const emu::InstrEvent &Ev) {
   }
   char *P = Out->reserve(S.Rest.size() + 3 * MaxNumberBytes);
   EngineEnds::LastEnd &Last = LastEnds->Of[static_cast<unsigned>(Ev.Eng)];
-  if (Ev.StartPs == Last.Ps)
-    P = putNumberText(P, Last.Text);
-  else
-    P = putNanoseconds12(P, Ev.StartPs);
+  char *Copied = Ev.StartPs == Last.Ps ? Out->copyMarked(P, Last.Text) : nullptr;
+  P = Copied ? Copied : putNanoseconds12(P, Ev.StartPs);
   *P++ = ' ';
   char *End = P;
   P = putNanoseconds12(P, Ev.EndPs);
   Last.Ps = Ev.EndPs;
-  Last.Text.assign(End, P);
+  Last.Text = Out->mark(End, P);
   Out->commit(putText(P, S.Rest));
   Out->recordDone();
 }

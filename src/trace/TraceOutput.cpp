@@ -26,6 +26,16 @@ void OutputBuffer::makeRoom(size_t Bytes) {
     return;
   Cap = std::max(Bytes, BlockBytes + 4096);
   Data = std::make_unique<char[]>(Cap);
+  ++Flushes;
+}
+
+char *OutputBuffer::copyMarked(char *P, const Mark &M) const {
+  if (M.Flushes != Flushes || M.Offset + MaxNumberBytes > Cap || M.Len > MaxNumberBytes)
+    return nullptr;
+  // Written a record or more ago: read from the cache, not from stores
+  // still in flight (a copy of what was just written stalls the load).
+  std::memmove(P, Data.get() + M.Offset, MaxNumberBytes);
+  return P + M.Len;
 }
 
 OutputBuffer &OutputBuffer::operator<<(std::string_view S) {
@@ -38,6 +48,7 @@ void OutputBuffer::flush() {
     return;
   OS.write(Data.get(), Len);
   Len = 0;
+  ++Flushes;
 }
 
 namespace {

@@ -22,6 +22,9 @@ class raw_ostream;
 
 namespace trn::trace {
 
+// The most any put* below writes for a number.
+constexpr size_t MaxNumberBytes = 32;
+
 // Text appended here reaches OS in blocks of about 64 KiB, and all of it
 // once flush() is called (the observers flush when the run finishes). A
 // record is written in place: reserve() gives room for its longest form,
@@ -48,35 +51,32 @@ public:
   }
   void flush();
 
+  // Where text already written can be found again (to copy it rather than
+  // format the same number twice): valid until the buffer is next flushed.
+  struct Mark {
+    uint64_t Flushes = ~uint64_t(0);
+    size_t Offset = 0;
+    size_t Len = 0;
+  };
+  Mark mark(const char *From, const char *To) const {
+    return {Flushes, static_cast<size_t>(From - Data.get()), static_cast<size_t>(To - From)};
+  }
+  // Copies M's text to P (a fixed-size copy: MaxNumberBytes reserved at P)
+  // and returns the end, or null if the text is gone.
+  char *copyMarked(char *P, const Mark &M) const;
+
 private:
   static constexpr size_t BlockBytes = 64 * 1024;
+  uint64_t Flushes = 0;
   void makeRoom(size_t Bytes);
   llvm::raw_ostream &OS;
   std::unique_ptr<char[]> Data;
   size_t Len = 0, Cap = 0;
 };
 
-// The most any put* below writes for a number.
-constexpr size_t MaxNumberBytes = 32;
-
 inline char *putText(char *P, std::string_view S) {
   std::memcpy(P, S.data(), S.size());
   return P + S.size();
-}
-
-// A number's text kept for reuse, copied whole (a fixed-size copy): where
-// it is put, MaxNumberBytes must be reserved.
-struct NumberText {
-  char Text[MaxNumberBytes];
-  uint8_t Len = 0;
-  void assign(const char *From, const char *To) {
-    Len = static_cast<uint8_t>(To - From);
-    std::memcpy(Text, From, Len);
-  }
-};
-inline char *putNumberText(char *P, const NumberText &T) {
-  std::memcpy(P, T.Text, MaxNumberBytes);
-  return P + T.Len;
 }
 
 // V in decimal, as std::to_string / fmt's "{}" write it.
