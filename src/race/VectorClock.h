@@ -66,10 +66,10 @@ public:
   size_t size() const { return N; }
 
 private:
-  // The five engines and up to eleven queues inline: clocks are copied on
+  // The five engines and up to three queues inline: clocks are copied on
   // every signal, and a copy of the inline part is one fixed-size move.
   // Entries at N and beyond are 0 (resize keeps it so).
-  static constexpr uint32_t Inline = 16;
+  static constexpr uint32_t Inline = 8;
   Epoch &at(ThreadId T) { return T < Inline ? In[T] : Far[T - Inline]; }
   const Epoch &at(ThreadId T) const { return T < Inline ? In[T] : Far[T - Inline]; }
   void resize(uint32_t M) {
