@@ -98,15 +98,21 @@ void ReportBuilder::instructionDone(const emu::InstrEvent &Ev) {
 }
 
 void ReportBuilder::stalled(const emu::StallEvent &Ev) {
-  EngineReport &R = Partial.Engines[static_cast<unsigned>(Ev.Eng)];
   const emu::Sender &S = Ev.ReleasedBy;
+  // A loop's wait is usually released by the same signal as last time.
+  LastStall &Last = LastStalls[static_cast<unsigned>(Ev.Eng)];
+  if (Last.Total && Last.WaitSem == Ev.WaitSem && Last.By.Index == S.Index &&
+      Last.By.Eng == S.Eng && Last.By.Queue == S.Queue && Last.By.FromDma == S.FromDma &&
+      Last.By.Valid == S.Valid) {
+    *Last.Total += Ev.WaitedPs;
+    return;
+  }
+  EngineReport &R = Partial.Engines[static_cast<unsigned>(Ev.Eng)];
   uint64_t Key = uint64_t(S.Index) | uint64_t(S.Queue & 0xFF) << 32 |
                  uint64_t(static_cast<unsigned>(S.Eng) & 7) << 40 | uint64_t(S.FromDma) << 43 |
                  uint64_t(S.Valid) << 44 | uint64_t(static_cast<uint32_t>(Ev.WaitSem + 1)) << 45 |
                  uint64_t(static_cast<unsigned>(Ev.Eng) & 7) << 61;
-  // A loop's wait is usually released by the same signal as last time.
-  LastStall &Last = LastStalls[static_cast<unsigned>(Ev.Eng)];
-  if (!Last.Total || Last.Key != Key) {
+  {
     auto [It, New] = StallCause.try_emplace(Key, nullptr);
     if (New) {
       std::string Sem = Ev.WaitSem < 0 ? "?" : fmt::format("s{}", Ev.WaitSem);
@@ -115,7 +121,7 @@ void ReportBuilder::stalled(const emu::StallEvent &Ev) {
           Sem += " (" + X.Name + ")";
       It->second = &R.StalledOn[fmt::format("{}, last signalled by {}", Sem, senderName(S))];
     }
-    Last = {Key, It->second};
+    Last = {Ev.WaitSem, S, It->second};
   }
   *Last.Total += Ev.WaitedPs;
 }

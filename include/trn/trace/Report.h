@@ -97,7 +97,8 @@ private:
 
   // By engine: the last stall cause, found again without a look-up.
   struct LastStall {
-    uint64_t Key = 0;
+    int WaitSem = -1;
+    emu::Sender By;
     int64_t *Total = nullptr;
   };
   std::array<LastStall, isa::NumEngines> LastStalls{};
