@@ -105,13 +105,14 @@ FootprintCache::Entry &FootprintCache::entry(isa::Engine Eng, uint32_t Index, co
     size_t N = I.desc().Operands.size();
     En.Slots.resize(N);
     for (unsigned K = 0; K < N; ++K)
-      En.Tensor = En.Tensor || operandTouchesMemory(I, K);
+      if (operandTouchesMemory(I, K))
+        En.MemOperands |= 1u << K;
   }
   return En;
 }
 
-bool FootprintCache::touchesMemory(isa::Engine Eng, uint32_t Index, const isa::Instr &I) {
-  return entry(Eng, Index, I).Tensor;
+uint32_t FootprintCache::memoryOperands(isa::Engine Eng, uint32_t Index, const isa::Instr &I) {
+  return entry(Eng, Index, I).MemOperands;
 }
 
 FootprintCache::Runs FootprintCache::runs(isa::Engine Eng, uint32_t Index, const isa::Instr &I,

@@ -38,8 +38,12 @@ public:
   Runs runs(isa::Engine Eng, uint32_t Index, const isa::Instr &I, unsigned K,
             const isa::AccessPattern &AP, int64_t RegOff);
   // Whether I has a tensor operand at all (most control instructions do
-  // not), found once per static instruction.
-  bool touchesMemory(isa::Engine Eng, uint32_t Index, const isa::Instr &I);
+  // not), and which (bit K: operand K, as operandTouchesMemory says),
+  // found once per static instruction.
+  bool touchesMemory(isa::Engine Eng, uint32_t Index, const isa::Instr &I) {
+    return memoryOperands(Eng, Index, I) != 0;
+  }
+  uint32_t memoryOperands(isa::Engine Eng, uint32_t Index, const isa::Instr &I);
 
   // Footprints of more runs than this are computed every time: caching them
   // would hold memory for every static instruction.
@@ -55,8 +59,8 @@ private:
   };
   struct Entry {
     const isa::Instr *I = nullptr;
-    bool Tensor = false;
-    std::vector<Slot> Slots; // by operand
+    uint32_t MemOperands = 0; // bit K: operand K touches memory
+    std::vector<Slot> Slots;  // by operand
   };
   std::vector<Entry> Entries[isa::NumEngines];
   std::vector<ByteRun> Pool;

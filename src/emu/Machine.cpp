@@ -628,12 +628,9 @@ void Machine::finishDma(unsigned Q) {
 
 void Machine::reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &I,
                              const std::array<uint32_t, 64> &Regs, bool Dma, unsigned Queue) {
-  if (!Footprints.touchesMemory(Eng, Index, I))
-    return;
   const isa::InstrDesc &D = I.desc();
-  for (unsigned K = 0; K < D.Operands.size(); ++K) {
-    if (!operandTouchesMemory(I, K))
-      continue;
+  for (uint32_t Mask = Footprints.memoryOperands(Eng, Index, I); Mask; Mask &= Mask - 1) {
+    auto K = static_cast<unsigned>(std::countr_zero(Mask));
     const isa::AccessPattern &AP = I.Operands[K].AP;
     int64_t RegOff = AP.Reg ? static_cast<int32_t>(Regs[*AP.Reg & 63]) : 0;
     FootprintCache::Runs Runs = Footprints.runs(Eng, Index, I, K, AP, RegOff);
