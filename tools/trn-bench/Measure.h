@@ -6,6 +6,7 @@
 #include "trn/object/Program.h"
 
 #include <optional>
+#include <vector>
 
 namespace trn::bench {
 
@@ -23,10 +24,14 @@ struct Timed {
   double EmulatedFlops = 0; // from the report (Observers::Report only)
 };
 
-// Runs the program with random inputs from Seed, repeatedly until MinSeconds
-// have passed (at least once), and keeps the fastest run.
-Timed measure(const object::Program &P, std::optional<isa::Chip> Chip, uint64_t Seed, Observers O,
-              double MinSeconds);
+// Runs the program with random inputs from Seed once with each observer
+// set of Sets in turn, round after round, until every set has run for
+// MinSeconds (at least once), and keeps each set's fastest run (Result[K]
+// for Sets[K]). Interleaved, a slow spell of a shared host slows every set
+// alike rather than the one measured then. Stops after the first round if
+// the program faults.
+std::vector<Timed> measure(const object::Program &P, std::optional<isa::Chip> Chip, uint64_t Seed,
+                           const std::vector<Observers> &Sets, double MinSeconds);
 
 struct PeakMemory {
   uint64_t PeakRssBytes = 0;  // of a child process doing one run
