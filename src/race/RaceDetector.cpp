@@ -411,19 +411,20 @@ void RaceDetector::issued(const emu::IssueEvent &Ev) {
   // Every wait is judged by the clock before any of them: acquired into a
   // copy when there are several, straight into the clock when one.
   VectorClock &Clock = S->Clocks[Eng];
-  std::optional<VectorClock> Acquired;
-  if (Ev.NumWaits > 1)
-    Acquired.emplace();
-  for (unsigned K = 0; K < Ev.NumWaits; ++K) {
-    const emu::ResolvedWait &W = Ev.Waits[K];
+  auto Acquire = [&](const emu::ResolvedWait &W, VectorClock &Into) {
     if (W.Sem < S->Sems.size()) {
       S->pendingSignals(W.Sem, Ev.Eng, S->PendingScratch);
-      S->Sems[W.Sem].acquireInto(W.Cond, W.Value, Clock, S->PendingScratch,
-                                 Acquired ? *Acquired : Clock);
+      S->Sems[W.Sem].acquireInto(W.Cond, W.Value, Clock, S->PendingScratch, Into);
     }
+  };
+  if (Ev.NumWaits == 1) {
+    Acquire(Ev.Waits[0], Clock);
+  } else if (Ev.NumWaits > 1) {
+    VectorClock Acquired;
+    for (unsigned K = 0; K < Ev.NumWaits; ++K)
+      Acquire(Ev.Waits[K], Acquired);
+    Clock.join(Acquired);
   }
-  if (Acquired)
-    Clock.join(*Acquired);
   // A DMA instruction's signal is its transfer's, sent by its queue.
   S->Executing[Eng] = Ev.I->desc().IsDma ? std::nullopt : State::signalOf(*Ev.I);
   if (S->Executing[Eng])

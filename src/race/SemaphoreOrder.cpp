@@ -24,7 +24,7 @@ void SemaphoreOrder::signal(ThreadId Sender, int32_t Amount, const VectorClock &
     // A sender's clock never goes back, so the join of its folded signals'
     // clocks is the last one's.
     S->BaseCum = S->Kept.front().Cum;
-    std::swap(S->Base, S->Kept.front().Clock); // its slot is overwritten next
+    S->Base = S->Kept.front().Clock;
     S->Kept.popFront();
   }
   Record &R = S->Kept.pushBack();
@@ -85,8 +85,13 @@ void SemaphoreOrder::acquireInto(isa::WaitCond Cond, int32_t Value, const Vector
     // its signaller) put the one needed at a position its count gives;
     // checked, then found by bisection if the guess was wrong.
     if (N > 0 && X.Kept[N - 1].Cum >= Needed) {
-      __int128 Span = X.Kept[N - 1].Cum - X.BaseCum; // > 0: amounts are positive here
-      auto K = static_cast<size_t>(__int128(Needed - X.BaseCum - 1) * __int128(N) / Span);
+      // Span > 0: amounts are positive here; in 64 bits when the product
+      // fits (a 128-bit division is a library call).
+      auto Span = static_cast<uint64_t>(X.Kept[N - 1].Cum - X.BaseCum);
+      auto Num = static_cast<uint64_t>(Needed - X.BaseCum - 1);
+      size_t K = Span < (uint64_t(1) << 40)
+                     ? static_cast<size_t>(Num * N / Span)
+                     : static_cast<size_t>((unsigned __int128)Num * N / Span);
       if (K < N && X.Kept[K].Cum >= Needed && (K == 0 ? X.BaseCum : X.Kept[K - 1].Cum) < Needed)
         return Into.join(X.Kept[K].Clock);
     }
