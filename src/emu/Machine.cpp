@@ -295,8 +295,23 @@ void Machine::tryIssue(unsigned EIdx) {
     }
     if (WaitedPs[EIdx] > 0 && !Observers.empty()) {
       StallEvent Ev{E.Id, E.PC, &I, WaitedPs[EIdx], WaitSem[EIdx], ReleasedBy[EIdx]};
-      for (Observer *O : Observers)
-        O->stalled(Ev);
+      if (EachStall) {
+        for (Observer *O : Observers)
+          O->stalled(Ev);
+      } else {
+        std::optional<StallEvent> &Sum = StallSums[EIdx];
+        const Sender &A = Ev.ReleasedBy;
+        if (Sum && Sum->WaitSem == Ev.WaitSem && Sum->ReleasedBy.Valid == A.Valid &&
+            Sum->ReleasedBy.FromDma == A.FromDma && Sum->ReleasedBy.Eng == A.Eng &&
+            Sum->ReleasedBy.Index == A.Index && Sum->ReleasedBy.Queue == A.Queue) {
+          Sum->WaitedPs += Ev.WaitedPs;
+        } else {
+          if (Sum)
+            for (Observer *O : Observers)
+              O->stalled(*Sum);
+          Sum = Ev;
+        }
+      }
     }
   }
   IssuePs[EIdx] = E.State == EngineState::Status::Waiting ? E.WaitingSincePs : NowPs;
@@ -778,10 +793,11 @@ RunResult Machine::run(const RunOptions &O) {
   ThrottleOn = O.Throttle && isa::chipTiming(Chip.Id).Throttle;
   RunResult R;
   ReportAccesses = false;
-  ReportSignals = false;
+  ReportSignals = EachStall = false;
   for (Observer *Obs : Observers) {
     ReportAccesses |= Obs->wantsAccesses();
     ReportSignals |= Obs->wantsSignals();
+    EachStall |= Obs->wantsEachStall();
   }
   for (EngineState &E : Engines)
     for (size_t K = 0; K < E.Decoded.size(); ++K) {
@@ -889,6 +905,12 @@ RunResult Machine::run(const RunOptions &O) {
   R.DmaBytes = DmaBytes;
   R.DmaActivePs = DmaActivePs + (InFlight ? NowPs - ActiveSincePs : 0);
   R.Warnings = Warnings;
+  for (std::optional<StallEvent> &Sum : StallSums) // what is still being summed
+    if (Sum) {
+      for (Observer *O : Observers)
+        O->stalled(*Sum);
+      Sum.reset();
+    }
   for (Observer *Obs : Observers)
     Obs->finished(NowPs);
   return R;

@@ -100,6 +100,9 @@ public:
   std::vector<Observer *> Observers;
   bool ReportAccesses = false; // an observer wants footprints
   bool ReportSignals = false;  // an observer wants signalled
+  bool EachStall = false;      // an observer wants each stall, not sums (wantsEachStall)
+  // By engine: stalls with one cause being summed (when !EachStall).
+  std::array<std::optional<StallEvent>, isa::NumEngines> StallSums;
   std::vector<std::string> Warnings;
   std::vector<uint8_t> RegisterBytes; // reg_load and reg_store's element, reused
   RunOptions Opts;

@@ -153,6 +153,14 @@ public:
     return true;
   }
   virtual bool wantsSignals() const { return true; }
+  // Whether it needs each stall as it happens (true), or takes an engine's
+  // consecutive stalls with the same cause (the semaphore, and the sender
+  // of the signal that released them) summed into one event, with the first
+  // one's instruction, delivered when the cause changes or the run ends:
+  // enough for the report, which only sums them (integers, so the order of
+  // the sums does not matter), at a fraction of the cost where every
+  // instruction stalls (ping-pong). Summed only if no observer wants each.
+  virtual bool wantsEachStall() const { return true; }
   virtual bool wantsInstructionDone(const isa::Instr &I) const {
     (void)I;
     return true;

@@ -74,6 +74,7 @@ public:
     return false;
   }
   bool wantsSignals() const override { return false; }
+  bool wantsEachStall() const override { return false; }
   bool wantsInstructionDone(const isa::Instr &I) const override;
 
   Report build(const emu::RunResult &R, double HostSeconds) const;
