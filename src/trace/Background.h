@@ -113,7 +113,6 @@ private:
   // it, when it is no longer in that core's cache (writing lines another
   // core holds stalls each store; measured, it cost more than formatting).
   static constexpr size_t BatchBytes = 256 * 1024, Batches = 8;
-  static constexpr size_t MaxRecordBytes = 1 + sizeof(emu::InstrEvent);
 
   template <class T> void append(Tag K, const T &Payload) {
     static_assert(std::is_trivially_copyable_v<T>);

@@ -120,20 +120,12 @@ constexpr char TwoDigits[] =
 
 namespace {
 
-constexpr std::array<uint64_t, 20> Pow10U = [] {
-  std::array<uint64_t, 20> P{};
-  P[0] = 1;
-  for (size_t K = 1; K < P.size(); ++K)
-    P[K] = P[K - 1] * 10;
-  return P;
-}();
-
 // How many decimal digits V has (1 for 0): floor(log10) from the bit width
 // (1233 / 4096 ~ log10 2), corrected by one comparison.
 unsigned decimalDigits(uint64_t V) {
   V |= 1;
   unsigned T = static_cast<unsigned>(std::bit_width(V) * 1233) >> 12;
-  return T + 1 - (V < Pow10U[T]);
+  return T + 1 - (V < Pow10[T]);
 }
 
 // V's digits ending at End: four at a time from the right (two lookups of
@@ -240,7 +232,7 @@ char *putJsonDouble(char *P, double V) {
 
 char *putDecimal(char *P, int64_t Ps, int Digits) {
   constexpr int64_t Exact = int64_t(1) << 53;
-  uint64_t Unit = Pow10U[static_cast<size_t>(Digits)];
+  auto Unit = static_cast<uint64_t>(Pow10[static_cast<size_t>(Digits)]);
   if (Ps <= -Exact || Ps >= Exact)
     return putJsonDouble(P, static_cast<double>(Ps) / static_cast<double>(Unit));
   if (Ps < 0)
