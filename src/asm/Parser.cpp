@@ -2,6 +2,7 @@
 
 #include "Parser.h"
 
+#include "FloatSemantics.h"
 #include "SourceFile.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -10,8 +11,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_os_ostream.h"
 #include "llvm/Support/raw_ostream.h"
-#include "trn/isa/FloatSemantics.h"
 #include "trn/object/ObjectFile.h"
 #include "trn/verify/Verifier.h"
 
@@ -954,12 +955,19 @@ void Parser::verify() {
 
 //===-- entry points ---------------------------------------------------------===//
 
+// The public API takes a std::ostream (no LLVM type in it); SourceMgr
+// writes to an llvm::raw_ostream, flushed to it when the entry point
+// returns.
 Result assembleText(const std::string &Name, const std::string &Text, const Options &Opts,
-                    llvm::raw_ostream &Diag) {
+                    std::ostream &DiagOut) {
+  llvm::raw_os_ostream Diag(DiagOut);
+  Diag.enable_colors(Opts.Color);
   return Parser(Opts, Diag).run(llvm::MemoryBuffer::getMemBufferCopy(Text, Name));
 }
 
-Result assembleFile(const std::string &Path, const Options &Opts, llvm::raw_ostream &Diag) {
+Result assembleFile(const std::string &Path, const Options &Opts, std::ostream &DiagOut) {
+  llvm::raw_os_ostream Diag(DiagOut);
+  Diag.enable_colors(Opts.Color);
   Parser P(Opts, Diag);
   auto Buf = readSourceFile(Path, P.budget(), /*RegularOnly=*/false);
   if (auto *Err = std::get_if<std::string>(&Buf)) {

@@ -3,6 +3,7 @@
 #include "trn/trace/Report.h"
 
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_os_ostream.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <fmt/format.h>
@@ -185,7 +186,8 @@ double ns(int64_t Ps) { return Ps / 1000.0; }
 
 } // namespace
 
-void printReport(const Report &R, llvm::raw_ostream &OS) {
+void printReport(const Report &R, std::ostream &Out) {
+  llvm::raw_os_ostream OS(Out);
   OS << fmt::format("Report ({}): total {:.3f} ns, {} PE cycles, {} instructions\n\n", R.Chip,
                     ns(R.TotalPs), R.Cycles, R.Instructions);
   OS << fmt::format("{:<14} {:>8} {:>14} {:>8} {:>14} {:>8}\n", "engine", "instrs", "active ns",
@@ -218,7 +220,8 @@ void printReport(const Report &R, llvm::raw_ostream &OS) {
                     R.HostSeconds, R.Instructions / Secs, R.EmulatedFlops / Secs);
 }
 
-void writeReportJson(const Report &R, llvm::raw_ostream &OS) {
+void writeReportJson(const Report &R, std::ostream &Out) {
+  llvm::raw_os_ostream OS(Out);
   llvm::json::OStream J(OS, 2);
   J.object([&] {
     J.attribute("chip", R.Chip);

@@ -54,7 +54,7 @@ uint64_t cyclesAt(const emu::Emulator &E, isa::Engine Eng, int64_t Ps) {
 
 } // namespace
 
-ChromeTrace::ChromeTrace(const emu::Emulator &Em, llvm::raw_ostream &OS)
+ChromeTrace::ChromeTrace(const emu::Emulator &Em, std::ostream &OS)
     : E(Em), Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines),
       QueuesNamed(256, false), AllocTouched(Em.program().Allocations.size(), false),
       LastEnds(std::make_unique<EngineEnds>()) {
@@ -293,7 +293,7 @@ void ChromeTrace::finished(int64_t EndPs) {
   Out->flush();
 }
 
-TextTrace::TextTrace(llvm::raw_ostream &OS)
+TextTrace::TextTrace(std::ostream &OS)
     : Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines),
       LastEnds(std::make_unique<EngineEnds>()) {
   Sink = std::make_unique<SinkOf<TextTrace>>(*this);

@@ -16,7 +16,7 @@
 
 namespace trn::trace {
 
-OutputBuffer::OutputBuffer(llvm::raw_ostream &OS) : OS(OS) { makeRoom(BlockBytes + 4096); }
+OutputBuffer::OutputBuffer(std::ostream &OS) : OS(OS) { makeRoom(BlockBytes + 4096); }
 
 OutputBuffer::~OutputBuffer() { flush(); }
 
@@ -46,7 +46,8 @@ OutputBuffer &OutputBuffer::operator<<(std::string_view S) {
 void OutputBuffer::flush() {
   if (Len == 0)
     return;
-  OS.write(Data.get(), Len);
+  OS.write(Data.get(), static_cast<std::streamsize>(Len));
+  OS.flush();
   Len = 0;
   ++Flushes;
 }

@@ -13,26 +13,22 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <string_view>
-
-namespace llvm {
-class raw_ostream;
-}
 
 namespace trn::trace {
 
 // The most any put* below writes for a number.
 constexpr size_t MaxNumberBytes = 32;
 
-// Text appended here reaches OS in blocks of about 64 KiB, and all of it
-// once flush() is called (the observers flush when the run finishes). A
-// record is written in place: reserve() gives room for its longest form,
-// the put* functions below write at a pointer and return the end, and
-// commit() takes the end.
+// Text appended here reaches OS in blocks of about 64 KiB (each flushed
+// through the stream's own buffer), and all of it once flush() is called (the observers flush when
+// the run finishes). A record is written in place: reserve() gives room for its longest form, the
+// put* functions below write at a pointer and return the end, and commit() takes the end.
 class OutputBuffer {
 public:
-  explicit OutputBuffer(llvm::raw_ostream &OS);
+  explicit OutputBuffer(std::ostream &OS);
   ~OutputBuffer();
   OutputBuffer(const OutputBuffer &) = delete;
   OutputBuffer &operator=(const OutputBuffer &) = delete;
@@ -69,7 +65,7 @@ private:
   static constexpr size_t BlockBytes = 64 * 1024;
   uint64_t Flushes = 0;
   void makeRoom(size_t Bytes);
-  llvm::raw_ostream &OS;
+  std::ostream &OS;
   std::unique_ptr<char[]> Data;
   size_t Len = 0, Cap = 0;
 };

@@ -10,10 +10,11 @@
 #include "AsmInput.h"
 #include "FuzzCheck.h"
 #include "SameProgram.h"
-#include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 #include "trn/asm/Disassembler.h"
 #include "trn/object/ObjectFile.h"
+
+#include <sstream>
 
 using namespace trn;
 
@@ -21,9 +22,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   auto Text = fuzz::assemblyInput(Data, Size);
   if (!Text)
     return 0;
-  std::string Diag;
-  llvm::raw_string_ostream DiagOS(Diag);
+  std::ostringstream DiagOS;
   assembler::Result R = assembler::assembleText("fuzz.s", *Text, {}, DiagOS);
+  std::string Diag = DiagOS.str();
   if (!R.Program) {
     FUZZ_CHECK(R.Errors > 0 && !Diag.empty());
     return 0;
@@ -38,9 +39,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   FUZZ_CHECK(*Back == P);
 
   std::string Listing = assembler::disassemble(P);
-  std::string Diag2;
-  llvm::raw_string_ostream Diag2OS(Diag2);
+  std::ostringstream Diag2OS;
   assembler::Result R2 = assembler::assembleText("disasm.s", Listing, {}, Diag2OS);
+  std::string Diag2 = Diag2OS.str();
   if (!R2.Program)
     std::fprintf(stderr, "the disassembly does not assemble:\n%s\n%s\n", Listing.c_str(),
                  Diag2.c_str());

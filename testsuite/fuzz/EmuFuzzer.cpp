@@ -9,7 +9,6 @@
 
 #include "AsmInput.h"
 #include "FuzzCheck.h"
-#include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 #include "trn/emu/Check.h"
 #include "trn/emu/Emulator.h"
@@ -17,6 +16,7 @@
 
 #include <algorithm>
 #include <random>
+#include <sstream>
 
 using namespace trn;
 
@@ -79,8 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   auto Text = fuzz::assemblyInput(Data, Size);
   if (!Text)
     return 0;
-  std::string Diag;
-  llvm::raw_string_ostream DiagOS(Diag);
+  std::ostringstream DiagOS;
   assembler::Result R = assembler::assembleText("fuzz.s", *Text, {}, DiagOS);
   if (!R.Program || !tensorBytes(*R.Program))
     return 0;

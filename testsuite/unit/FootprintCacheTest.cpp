@@ -7,11 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Footprint.h"
-#include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 #include "trn/emu/Emulator.h"
 
 #include <doctest/doctest.h>
+
+#include <sstream>
 
 using namespace trn;
 
@@ -44,8 +45,9 @@ loop:
     sp.dma_copy y[0:64, :], b[0:64, :], q0.1 wait(s >= 2)
 )";
   std::string Diag;
-  llvm::raw_string_ostream OS(Diag);
+  std::ostringstream OS;
   assembler::Result R = assembler::assembleText("fp.s", Text, {}, OS);
+  Diag = OS.str();
   INFO(Diag);
   REQUIRE(R.Program);
   emu::Emulator E(std::move(*R.Program));

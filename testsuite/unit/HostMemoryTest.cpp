@@ -9,7 +9,6 @@
 
 #include "trn/support/HostMemory.h"
 
-#include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 #include "trn/emu/Check.h"
 #include "trn/emu/Emulator.h"
@@ -21,6 +20,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -30,8 +30,9 @@ namespace {
 
 object::Program assemble(const std::string &Text) {
   std::string Diag;
-  llvm::raw_string_ostream OS(Diag);
+  std::ostringstream OS;
   assembler::Result R = assembler::assembleText("test.s", Text, {}, OS);
+  Diag = OS.str();
   REQUIRE_MESSAGE(R.Program, Diag);
   return std::move(*R.Program);
 }

@@ -9,11 +9,12 @@
 #include "Footprint.h"
 #include "SemaphoreOrder.h"
 #include "ShadowMemory.h"
-#include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 #include "trn/race/RaceDetector.h"
 
 #include <doctest/doctest.h>
+
+#include <sstream>
 
 using namespace trn;
 using race::AccessRec;
@@ -245,8 +246,9 @@ act_loop:
     act.blt r1, r2, act_loop
 )";
   std::string Diag;
-  llvm::raw_string_ostream OS(Diag);
+  std::ostringstream OS;
   assembler::Result R = assembler::assembleText("loop.s", Text, {}, OS);
+  Diag = OS.str();
   INFO(Diag);
   REQUIRE(R.Program);
   emu::Emulator E(std::move(*R.Program));

@@ -23,7 +23,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 #include "trn/asm/Disassembler.h"
 #include "trn/isa/Instr.h"
@@ -40,6 +39,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -542,8 +542,9 @@ void requireSameProgram(const object::Program &A, const object::Program &B,
 
 object::Program assemble(const std::string &Name, const std::string &Text) {
   std::string Diag;
-  llvm::raw_string_ostream OS(Diag);
+  std::ostringstream OS;
   assembler::Result R = assembler::assembleText(Name, Text, {}, OS);
+  Diag = OS.str();
   OS.flush();
   INFO("assembling " << Name << ":\n" << Diag << "\nthe text:\n" << Text);
   REQUIRE(R.Errors == 0);
@@ -690,10 +691,11 @@ TEST_CASE("random instructions: encode, decode, print and assemble agree") {
       Source += fmt::format("{}.nop\n", isa::engine(I.Eng).Prefix);
     Source += Text + "\n";
     std::string Diag;
-    llvm::raw_string_ostream OS(Diag);
+    std::ostringstream OS;
     assembler::Options NoVerifier;
     NoVerifier.Verify = false;
     assembler::Result R = assembler::assembleText("roundtrip.s", Source, NoVerifier, OS);
+    Diag = OS.str();
     OS.flush();
     if (R.Errors || !R.Program) {
       Bad("the assembler rejects it:\n" + Diag);
@@ -919,10 +921,11 @@ TEST_CASE("random instructions as programs: object file and disassembly round tr
 
     std::string Text = assembler::disassemble(P2);
     std::string Diag;
-    llvm::raw_string_ostream OS(Diag);
+    std::ostringstream OS;
     assembler::Options NoVerifier;
     NoVerifier.Verify = false;
     assembler::Result R = assembler::assembleText("random.dis", Text, NoVerifier, OS);
+    Diag = OS.str();
     OS.flush();
     INFO(Diag);
     REQUIRE(R.Errors == 0);

@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Machine.h"
-#include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 #include "trn/trace/Report.h"
 
@@ -48,8 +47,9 @@ namespace {
 
 object::Program assemble(const std::string &Name, const std::string &Text) {
   std::string Diag;
-  llvm::raw_string_ostream OS(Diag);
+  std::ostringstream OS;
   assembler::Result R = assembler::assembleText(Name, Text, {}, OS);
+  Diag = OS.str();
   INFO(Name, ": ", Diag);
   REQUIRE(R.Program);
   return std::move(*R.Program);
@@ -315,8 +315,9 @@ TEST_CASE("the report is the same alone as with an observer that wants every eve
         Done = std::count_if(All.Lines.begin(), All.Lines.end(),
                              [](const std::string &L) { return L.rfind("done ", 0) == 0; });
         std::string Json;
-        llvm::raw_string_ostream OS(Json);
+        std::ostringstream OS;
         trace::writeReportJson(B.build(R, 0), OS);
+        Json = OS.str();
         return summary(R) + "\n" + Json;
       };
       size_t DoneAlone = 0, DoneAll = 0;

@@ -29,14 +29,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatSemantics.h"
 #include "trn/asm/Assembler.h"
 #include "trn/emu/Emulator.h"
-#include "trn/isa/FloatSemantics.h"
 #include "trn/isa/Instr.h"
 
 #include <llvm/ADT/APFloat.h>
 #include <llvm/ADT/APInt.h>
-#include <llvm/Support/raw_ostream.h>
 
 #include <doctest/doctest.h>
 
@@ -190,10 +189,11 @@ std::vector<uint32_t> randomFinite(DType T, size_t N, std::mt19937 &G) {
 
 object::Program assemble(const std::string &Text, std::optional<isa::Chip> Chip = std::nullopt) {
   std::string Diag;
-  llvm::raw_string_ostream OS(Diag);
+  std::ostringstream OS;
   assembler::Options Opts;
   Opts.Chip = Chip;
   assembler::Result R = assembler::assembleText("test.s", Text, Opts, OS);
+  Diag = OS.str();
   OS.flush();
   INFO("assembler output:\n" << Diag << "\nprogram:\n" << Text);
   REQUIRE(R.Program.has_value());
@@ -203,8 +203,9 @@ object::Program assemble(const std::string &Text, std::optional<isa::Chip> Chip 
 // The assembler's diagnostics for a program it must refuse.
 std::string refusal(const std::string &Text) {
   std::string Diag;
-  llvm::raw_string_ostream OS(Diag);
+  std::ostringstream OS;
   assembler::Result R = assembler::assembleText("test.s", Text, {}, OS);
+  Diag = OS.str();
   OS.flush();
   INFO("program:\n" << Text);
   CHECK(!R.Program.has_value());

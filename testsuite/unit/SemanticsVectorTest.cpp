@@ -31,13 +31,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatSemantics.h"
 #include "trn/asm/Assembler.h"
 #include "trn/emu/Emulator.h"
-#include "trn/isa/FloatSemantics.h"
 
 #include <llvm/ADT/APFloat.h>
 #include <llvm/ADT/APInt.h>
-#include <llvm/Support/raw_ostream.h>
 
 #include <doctest/doctest.h>
 #include <fmt/format.h>
@@ -54,6 +53,7 @@
 #include <memory>
 #include <numbers>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -278,8 +278,9 @@ public:
   // Assembles and runs; false (with a failed CHECK) if it does not assemble.
   bool build() {
     std::string Diag;
-    llvm::raw_string_ostream OS(Diag);
+    std::ostringstream OS;
     trn::assembler::Result AR = trn::assembler::assembleText("kernel.s", text(), {}, OS);
+    Diag = OS.str();
     OS.flush();
     if (!AR.Program) {
       FAIL_CHECK("the kernel does not assemble:\n" << Diag << "\n" << text());
@@ -324,8 +325,9 @@ public:
   // Assembling must fail; returns the diagnostics.
   std::string asmError() {
     std::string Diag;
-    llvm::raw_string_ostream OS(Diag);
+    std::ostringstream OS;
     trn::assembler::Result AR = trn::assembler::assembleText("kernel.s", text(), {}, OS);
+    Diag = OS.str();
     OS.flush();
     CHECK_MESSAGE(!AR.Program, "the kernel should not assemble:\n" << text());
     return Diag;

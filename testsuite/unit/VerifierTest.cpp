@@ -10,11 +10,11 @@
 
 #include "trn/verify/Verifier.h"
 
-#include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 
 #include <doctest/doctest.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -24,10 +24,11 @@ namespace {
 
 object::Program assembleUnverified(const std::string &Text) {
   std::string Diag;
-  llvm::raw_string_ostream OS(Diag);
+  std::ostringstream OS;
   assembler::Options Opts;
   Opts.Verify = false;
   assembler::Result R = assembler::assembleText("v.s", Text, Opts, OS);
+  Diag = OS.str();
   OS.flush();
   INFO(Diag);
   REQUIRE(R.Program);

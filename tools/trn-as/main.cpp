@@ -104,7 +104,8 @@ int run(int argc, char **argv) {
     Output += ".o";
   }
 
-  trn::assembler::Result R = trn::assembler::assembleFile(Input, Opts, llvm::errs());
+  Opts.Color = llvm::errs().has_colors();
+  trn::assembler::Result R = trn::assembler::assembleFile(Input, Opts, std::cerr);
   if (R.Errors || !R.Program) {
     llvm::errs() << R.Errors << " error" << (R.Errors == 1 ? "" : "s") << " generated.\n";
     // As compilers do: a failed run leaves no object, not even a stale one.

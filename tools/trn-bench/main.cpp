@@ -29,6 +29,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -177,9 +178,9 @@ int run(int argc, char **argv) {
     }
     assembler::Options AOpts;
     AOpts.Chip = O.Chip;
-    std::string Errors;
-    llvm::raw_string_ostream ES(Errors);
+    std::ostringstream ES;
     assembler::Result R = assembler::assembleFile(K, AOpts, ES);
+    std::string Errors = ES.str();
     if (!R.Program) {
       llvm::outs() << fmt::format("{:<28} does not assemble: {}\n", Name,
                                   Errors.substr(0, Errors.find('\n')));

@@ -28,10 +28,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <new>
+#include <sstream>
 
 namespace po = boost::program_options;
 using namespace trn;
@@ -121,7 +124,8 @@ object::Program loadProgram(const std::string &Path, const std::vector<std::stri
   Opts.IncludeDirs = Includes;
   Opts.Chip = Chip;
   Opts.MaxMemory = MaxMemory;
-  assembler::Result R = assembler::assembleFile(Path, Opts, llvm::errs());
+  Opts.Color = llvm::errs().has_colors();
+  assembler::Result R = assembler::assembleFile(Path, Opts, std::cerr);
   if (!R.Program)
     throw UsageError{fmt::format("{} error{} in {}", R.Errors, R.Errors == 1 ? "" : "s", Path)};
   return std::move(*R.Program);
@@ -271,23 +275,24 @@ int run(int argc, char **argv) {
   }
   std::unique_ptr<trace::TextTrace> Text;
   if (VM.count("trace-text")) {
-    Text = std::make_unique<trace::TextTrace>(llvm::outs());
+    llvm::outs().flush(); // the trace writes to std::cout from here on
+    Text = std::make_unique<trace::TextTrace>(std::cout);
     E.addObserver(Text.get());
   }
   // The trace streams into a temporary file that becomes FILE when whole.
   std::optional<llvm::sys::fs::TempFile> TraceFile;
-  std::unique_ptr<llvm::raw_fd_ostream> TraceOS;
+  std::unique_ptr<std::ofstream> TraceOS;
   std::unique_ptr<trace::ChromeTrace> Chrome;
   std::string TracePath = VM.count("trace") ? VM["trace"].as<std::string>() : "";
   bool TraceToDevice = !TracePath.empty() && llvm::sys::fs::exists(TracePath) &&
                        !llvm::sys::fs::is_regular_file(TracePath);
-  std::unique_ptr<llvm::raw_fd_ostream> DeviceOS;
+  std::unique_ptr<std::ofstream> DeviceOS;
   if (TraceToDevice) {
     // A device or pipe is written in place (a rename would replace it).
-    std::error_code EC;
-    DeviceOS = std::make_unique<llvm::raw_fd_ostream>(TracePath, EC);
-    if (EC)
-      throw UsageError{fmt::format("cannot write '{}': {}", TracePath, EC.message())};
+    DeviceOS = std::make_unique<std::ofstream>(TracePath, std::ios::binary);
+    if (!*DeviceOS)
+      throw UsageError{fmt::format("cannot write '{}': {}", TracePath,
+                                   std::error_code(errno, std::generic_category()).message())};
     Chrome = std::make_unique<trace::ChromeTrace>(E, *DeviceOS);
     E.addObserver(Chrome.get());
   } else if (!TracePath.empty()) {
@@ -296,7 +301,12 @@ int run(int argc, char **argv) {
       throw UsageError{
           fmt::format("cannot write '{}': {}", TracePath, llvm::toString(TF.takeError()))};
     TraceFile.emplace(std::move(*TF));
-    TraceOS = std::make_unique<llvm::raw_fd_ostream>(TraceFile->FD, /*shouldClose=*/false);
+    TraceOS = std::make_unique<std::ofstream>(TraceFile->TmpName, std::ios::binary);
+    if (!*TraceOS) {
+      std::string Why = std::error_code(errno, std::generic_category()).message();
+      llvm::consumeError(TraceFile->discard());
+      throw UsageError{fmt::format("cannot write '{}': {}", TracePath, Why)};
+    }
     Chrome = std::make_unique<trace::ChromeTrace>(E, *TraceOS);
     E.addObserver(Chrome.get());
   }
@@ -309,8 +319,13 @@ int run(int argc, char **argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - HostStart).count();
   if (TraceFile) {
     // A faulting run's trace is whole too: it ends where the run stopped.
-    TraceOS->flush();
+    TraceOS->close();
+    bool Written = !TraceOS->fail();
     TraceOS.reset();
+    if (!Written) {
+      llvm::consumeError(TraceFile->discard());
+      throw UsageError{fmt::format("cannot write '{}': write error", TracePath)};
+    }
     if (auto Err = TraceFile->keep(TracePath))
       throw UsageError{
           fmt::format("cannot write '{}': {}", TracePath, llvm::toString(std::move(Err)))};
@@ -332,12 +347,15 @@ int run(int argc, char **argv) {
       R.TimePs / 1e6, R.Cycles, E.chip().Name);
   if (Reporter) {
     trace::Report Rep = Reporter->build(R, HostSeconds);
-    if (VM.count("report"))
-      trace::printReport(Rep, llvm::outs());
+    if (VM.count("report")) {
+      std::ostringstream Text;
+      trace::printReport(Rep, Text);
+      llvm::outs() << Text.str();
+    }
     if (VM.count("report-json")) {
-      std::string Json;
-      llvm::raw_string_ostream JS(Json);
+      std::ostringstream JS;
       trace::writeReportJson(Rep, JS);
+      std::string Json = JS.str();
       if (auto Err = object::writeFileAtomically(
               VM["report-json"].as<std::string>(),
               std::span(reinterpret_cast<const uint8_t *>(Json.data()), Json.size())))

@@ -14,12 +14,9 @@
 #include "trn/support/HostMemory.h"
 
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
-
-namespace llvm {
-class raw_ostream;
-}
 
 namespace trn::assembler {
 
@@ -38,6 +35,9 @@ struct Options {
   // Stop reading after this many errors (0: never), as compilers do: past
   // the first few, errors in a wrong or garbled file say nothing new.
   unsigned MaxErrors = 20;
+  // Diagnostics in colour (ANSI escapes), as trn-as writes them to a
+  // terminal.
+  bool Color = false;
 };
 
 struct Result {
@@ -45,11 +45,12 @@ struct Result {
   unsigned Errors = 0, Warnings = 0;
 };
 
-// Assembles the file at Path ("-" reads standard input).
-Result assembleFile(const std::string &Path, const Options &Opts, llvm::raw_ostream &Diag);
+// Assembles the file at Path ("-" reads standard input); diagnostics are
+// written to Diag.
+Result assembleFile(const std::string &Path, const Options &Opts, std::ostream &Diag);
 // Assembles Text as if it were the file Name.
 Result assembleText(const std::string &Name, const std::string &Text, const Options &Opts,
-                    llvm::raw_ostream &Diag);
+                    std::ostream &Diag);
 
 } // namespace trn::assembler
 

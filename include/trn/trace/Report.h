@@ -13,13 +13,10 @@
 
 #include <array>
 #include <map>
+#include <ostream>
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-namespace llvm {
-class raw_ostream;
-}
 
 namespace trn::trace {
 
@@ -110,8 +107,8 @@ private:
   unsigned __int128 flopsOf(isa::Engine Eng) const;
 };
 
-void printReport(const Report &R, llvm::raw_ostream &OS);
-void writeReportJson(const Report &R, llvm::raw_ostream &OS);
+void printReport(const Report &R, std::ostream &OS);
+void writeReportJson(const Report &R, std::ostream &OS);
 
 // A short name for who sent a signal: "DVE #3" or "DMA q0.1 (SP #2)".
 std::string senderName(const emu::Sender &S);

@@ -18,13 +18,10 @@
 #include "trn/emu/Emulator.h"
 
 #include <memory>
+#include <ostream>
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-namespace llvm {
-class raw_ostream;
-}
 
 namespace trn::trace {
 
@@ -40,7 +37,7 @@ template <class> struct SinkOf;
 // finished().
 class ChromeTrace : public emu::Observer {
 public:
-  ChromeTrace(const emu::Emulator &E, llvm::raw_ostream &OS);
+  ChromeTrace(const emu::Emulator &E, std::ostream &OS);
   ~ChromeTrace() override;
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
@@ -100,7 +97,7 @@ private:
 
 class TextTrace : public emu::Observer {
 public:
-  explicit TextTrace(llvm::raw_ostream &OS);
+  explicit TextTrace(std::ostream &OS);
   ~TextTrace() override;
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;

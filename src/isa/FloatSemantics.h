@@ -1,8 +1,9 @@
-//===- trn/isa/FloatSemantics.h - dtypes as llvm::APFloat formats -*- C++ -*-===//
+//===- FloatSemantics.h - dtypes as llvm::APFloat formats -------*- C++ -*-===//
 //
 // Where a tool converts constants (the assembler's initial data) or a test
 // wants an independent oracle, a float dtype is the matching APFloat format.
-// Header-only, so trn_isa itself does not depend on LLVM.
+// Header-only, so trn_isa itself does not depend on LLVM; private (src/isa),
+// so no public header names an LLVM type.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRN_ISA_FLOATSEMANTICS_H
