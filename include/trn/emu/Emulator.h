@@ -2,12 +2,13 @@
 //
 // The library a compiler's test harness calls: load a Program, bind input
 // tensors, run, read outputs and the run's figures. trn-emu is a thin main()
-// over this.
+// over this. docs/api.md has complete programs (docs/api/*.cpp, compiled
+// and run by the install test).
 //
 //   trn::emu::Emulator E(std::move(Program));
-//   E.setTensor("x", XBytes);
+//   if (auto Err = E.setTensor("x", XBytes)) ... // *Err says why not
 //   trn::emu::RunResult R = E.run({});
-//   if (!R.Fault) Out = E.tensor("out");
+//   if (R.ok()) Out = E.tensor("out"); else ... // R.Error->Kind, ->Message
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRN_EMU_EMULATOR_H
