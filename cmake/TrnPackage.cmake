@@ -39,22 +39,25 @@ target_compile_features(trnemu PUBLIC cxx_std_20)
 # What the components link privately, in the order a static link needs.
 llvm_map_components_to_libnames(TRN_PACKAGE_LLVM_LIBS object support binaryformat)
 find_package(Threads REQUIRED)
-# The runtime library files behind fmt::fmt and hwy::hwy, and LLVM's
-# single shared library, resolved to the files the runtime packages ship.
+# The runtime library files behind fmt::fmt and hwy::hwy, by their SONAME
+# (libfmt.so.9: what a patch update of the package keeps), and LLVM's
+# single shared library (its file name is its SONAME).
 function(trn_runtime_file VAR TARGET)
-  get_target_property(Loc ${TARGET} IMPORTED_LOCATION)
-  if(NOT Loc)
-    get_target_property(Configs ${TARGET} IMPORTED_CONFIGURATIONS)
-    list(GET Configs 0 Config)
-    get_target_property(Loc ${TARGET} IMPORTED_LOCATION_${Config})
-  endif()
+  get_target_property(Configs ${TARGET} IMPORTED_CONFIGURATIONS)
+  list(GET Configs 0 Config)
+  get_target_property(Loc ${TARGET} IMPORTED_LOCATION_${Config})
+  get_target_property(Soname ${TARGET} IMPORTED_SONAME_${Config})
   file(REAL_PATH ${Loc} Real)
+  if(Soname)
+    get_filename_component(Dir ${Real} DIRECTORY)
+    set(Real ${Dir}/${Soname})
+  endif()
   set(${VAR} ${Real} PARENT_SCOPE)
 endfunction()
 trn_runtime_file(TRN_FMT_RUNTIME fmt::fmt)
 trn_runtime_file(TRN_HWY_RUNTIME hwy::hwy)
 find_file(TRN_LLVM_RUNTIME NAMES libLLVM.so.${LLVM_VERSION_MAJOR}.${LLVM_VERSION_MINOR}
-          libLLVM-${LLVM_VERSION_MAJOR}.so PATHS ${LLVM_LIBRARY_DIR} NO_DEFAULT_PATH REQUIRED)
+          PATHS ${LLVM_LIBRARY_DIR} NO_DEFAULT_PATH REQUIRED)
 file(REAL_PATH ${TRN_LLVM_RUNTIME} TRN_LLVM_RUNTIME)
 
 if(TRN_SHARED_LIBS)
@@ -76,8 +79,7 @@ endif()
 
 install(TARGETS trnemu EXPORT trnemuTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS trn-as trn-objdump trn-emu trn-bench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/trn DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # The generated headers public ones include (trn/isa/IsaEnums.inc, ...);
@@ -100,6 +102,7 @@ install(FILES ${CMAKE_BINARY_DIR}/package/trnemuConfig.cmake
               ${CMAKE_BINARY_DIR}/package/trnemuConfigVersion.cmake
         DESTINATION ${TRN_CMAKE_DIR})
 file(RELATIVE_PATH TRN_PC_TO_PREFIX /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
+string(REGEX REPLACE "/$" "" TRN_PC_TO_PREFIX ${TRN_PC_TO_PREFIX})
 configure_file(${CMAKE_SOURCE_DIR}/cmake/trnemu.pc.in ${CMAKE_BINARY_DIR}/package/trnemu.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/package/trnemu.pc
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

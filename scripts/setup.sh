@@ -33,6 +33,7 @@ PACKAGES=(
   libhwy-dev                     # Google Highway: SIMD kernels with run-time dispatch (src/emu)
   libopenblas-dev                # OpenBLAS sgemm: trn-bench's reference for GEMM (benchmark only)
   python3-numpy                  # NumPy: trn-bench's reference for row kernels (benchmark only)
+  pkgconf                        # pkg-config: the install test builds a consumer with trnemu.pc
 )
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

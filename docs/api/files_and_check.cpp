@@ -69,7 +69,8 @@ int main() {
   }
   std::vector<uint8_t> XFile = trn::npy::serialize(X);
   std::ofstream("x.npy", std::ios::binary)
-      .write(reinterpret_cast<const char *>(XFile.data()), static_cast<std::streamsize>(XFile.size()));
+      .write(reinterpret_cast<const char *>(XFile.data()),
+             static_cast<std::streamsize>(XFile.size()));
 
   // Bind it: parse, convert to the tensor's dtype and shape, set.
   trn::emu::Emulator E(std::move(P));
