@@ -955,19 +955,33 @@ void Parser::verify() {
 
 //===-- entry points ---------------------------------------------------------===//
 
+namespace {
+
 // The public API takes a std::ostream (no LLVM type in it); SourceMgr
 // writes to an llvm::raw_ostream, flushed to it when the entry point
-// returns.
+// returns. A std::ostream is no terminal LLVM can ask about: colours are
+// what Options::Color says.
+class DiagStream : public llvm::raw_os_ostream {
+public:
+  DiagStream(std::ostream &OS, bool Color) : raw_os_ostream(OS), Color(Color) {
+    enable_colors(Color);
+  }
+  bool has_colors() const override { return Color; }
+
+private:
+  bool Color;
+};
+
+} // namespace
+
 Result assembleText(const std::string &Name, const std::string &Text, const Options &Opts,
                     std::ostream &DiagOut) {
-  llvm::raw_os_ostream Diag(DiagOut);
-  Diag.enable_colors(Opts.Color);
+  DiagStream Diag(DiagOut, Opts.Color);
   return Parser(Opts, Diag).run(llvm::MemoryBuffer::getMemBufferCopy(Text, Name));
 }
 
 Result assembleFile(const std::string &Path, const Options &Opts, std::ostream &DiagOut) {
-  llvm::raw_os_ostream Diag(DiagOut);
-  Diag.enable_colors(Opts.Color);
+  DiagStream Diag(DiagOut, Opts.Color);
   Parser P(Opts, Diag);
   auto Buf = readSourceFile(Path, P.budget(), /*RegularOnly=*/false);
   if (auto *Err = std::get_if<std::string>(&Buf)) {

@@ -545,7 +545,6 @@ object::Program assemble(const std::string &Name, const std::string &Text) {
   std::ostringstream OS;
   assembler::Result R = assembler::assembleText(Name, Text, {}, OS);
   Diag = OS.str();
-  OS.flush();
   INFO("assembling " << Name << ":\n" << Diag << "\nthe text:\n" << Text);
   REQUIRE(R.Errors == 0);
   REQUIRE(R.Program.has_value());
@@ -696,7 +695,6 @@ TEST_CASE("random instructions: encode, decode, print and assemble agree") {
     NoVerifier.Verify = false;
     assembler::Result R = assembler::assembleText("roundtrip.s", Source, NoVerifier, OS);
     Diag = OS.str();
-    OS.flush();
     if (R.Errors || !R.Program) {
       Bad("the assembler rejects it:\n" + Diag);
       continue;
@@ -926,7 +924,6 @@ TEST_CASE("random instructions as programs: object file and disassembly round tr
     NoVerifier.Verify = false;
     assembler::Result R = assembler::assembleText("random.dis", Text, NoVerifier, OS);
     Diag = OS.str();
-    OS.flush();
     INFO(Diag);
     REQUIRE(R.Errors == 0);
     REQUIRE(R.Program);

@@ -194,7 +194,6 @@ object::Program assemble(const std::string &Text, std::optional<isa::Chip> Chip 
   Opts.Chip = Chip;
   assembler::Result R = assembler::assembleText("test.s", Text, Opts, OS);
   Diag = OS.str();
-  OS.flush();
   INFO("assembler output:\n" << Diag << "\nprogram:\n" << Text);
   REQUIRE(R.Program.has_value());
   return std::move(*R.Program);
@@ -206,7 +205,6 @@ std::string refusal(const std::string &Text) {
   std::ostringstream OS;
   assembler::Result R = assembler::assembleText("test.s", Text, {}, OS);
   Diag = OS.str();
-  OS.flush();
   INFO("program:\n" << Text);
   CHECK(!R.Program.has_value());
   return Diag;

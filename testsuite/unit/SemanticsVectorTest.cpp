@@ -281,7 +281,6 @@ public:
     std::ostringstream OS;
     trn::assembler::Result AR = trn::assembler::assembleText("kernel.s", text(), {}, OS);
     Diag = OS.str();
-    OS.flush();
     if (!AR.Program) {
       FAIL_CHECK("the kernel does not assemble:\n" << Diag << "\n" << text());
       return false;
@@ -328,7 +327,6 @@ public:
     std::ostringstream OS;
     trn::assembler::Result AR = trn::assembler::assembleText("kernel.s", text(), {}, OS);
     Diag = OS.str();
-    OS.flush();
     CHECK_MESSAGE(!AR.Program, "the kernel should not assemble:\n" << text());
     return Diag;
   }

@@ -29,7 +29,6 @@ object::Program assembleUnverified(const std::string &Text) {
   Opts.Verify = false;
   assembler::Result R = assembler::assembleText("v.s", Text, Opts, OS);
   Diag = OS.str();
-  OS.flush();
   INFO(Diag);
   REQUIRE(R.Program);
   return std::move(*R.Program);
