@@ -90,6 +90,7 @@ install(DIRECTORY ${TRN_GEN_DIR}/trn DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
 install(FILES ${CMAKE_SOURCE_DIR}/docs/api.md ${CMAKE_SOURCE_DIR}/docs/cli.md
               ${CMAKE_SOURCE_DIR}/docs/assembly.md ${CMAKE_SOURCE_DIR}/docs/isa-reference.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/api DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 set(TRN_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/trnemu)
 install(EXPORT trnemuTargets NAMESPACE trnemu:: DESTINATION ${TRN_CMAKE_DIR})
