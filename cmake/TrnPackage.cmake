@@ -63,7 +63,9 @@ file(REAL_PATH ${TRN_LLVM_RUNTIME} TRN_LLVM_RUNTIME)
 if(TRN_SHARED_LIBS)
   target_link_libraries(trnemu PRIVATE ${TRN_PACKAGE_LLVM_LIBS} fmt::fmt hwy::hwy Threads::Threads)
   # LLVM's symbols stay inside (a consumer may have an LLVM of its own).
-  target_link_options(trnemu PRIVATE -Wl,--exclude-libs,ALL -Wl,--no-undefined)
+  target_link_options(trnemu PRIVATE -Wl,--exclude-libs,ALL -Wl,--no-undefined
+                      -Wl,--version-script=${CMAKE_SOURCE_DIR}/cmake/trnemu.map)
+  set_property(TARGET trnemu APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/cmake/trnemu.map)
   set(TRN_PC_LIBS "-L\${libdir} -ltrnemu")
   set(TRN_CONFIG_LINK "")
 else()
