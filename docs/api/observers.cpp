@@ -59,6 +59,7 @@ int main() {
       if (Eng.Instructions)
         std::cout << "  " << Eng.Name << ": " << Eng.Instructions << " instructions, active "
                   << Eng.ActivePs / 1000.0 << " ns\n";
+    std::cout << "verdict: " << Rep.Verdict.Summary << "\n";
     // printReport(Rep, std::cout) prints it as trn-emu --report does, and
     // writeReportJson(Rep, OS) as --report-json.
   }

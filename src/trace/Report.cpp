@@ -29,6 +29,13 @@ double peakFlops(const isa::ChipDesc &C, isa::DType T) {
 
 } // namespace
 
+std::string StallCause::description() const {
+  std::string Sem = Semaphore < 0 ? "?" : fmt::format("s{}", Semaphore);
+  if (!SemaphoreName.empty())
+    Sem += " (" + SemaphoreName + ")";
+  return fmt::format("{}, last signalled by {}", Sem, senderName(By));
+}
+
 std::string senderName(const emu::Sender &S) {
   if (!S.Valid)
     return "its initial value";
@@ -39,9 +46,11 @@ std::string senderName(const emu::Sender &S) {
 }
 
 ReportBuilder::ReportBuilder(const emu::Emulator &E) : E(E) {
-  for (const isa::EngineDesc &D : isa::engines())
-    Partial.Engines[static_cast<unsigned>(D.Id)].Name =
-        fmt::format("{} ({})", D.RecordName, D.Name);
+  for (const isa::EngineDesc &D : isa::engines()) {
+    EngineReport &ER = Partial.Engines[static_cast<unsigned>(D.Id)];
+    ER.Name = fmt::format("{} ({})", D.RecordName, D.Name);
+    ER.Id = D.RecordName;
+  }
 }
 
 ReportBuilder::StaticWork ReportBuilder::workFor(const isa::Instr &I) const {
@@ -108,22 +117,30 @@ void ReportBuilder::stalled(const emu::StallEvent &Ev) {
     *Last.Total += Ev.WaitedPs;
     return;
   }
-  EngineReport &R = Partial.Engines[static_cast<unsigned>(Ev.Eng)];
   uint64_t Key = uint64_t(S.Index) | uint64_t(S.Queue & 0xFF) << 32 |
                  uint64_t(static_cast<unsigned>(S.Eng) & 7) << 40 | uint64_t(S.FromDma) << 43 |
                  uint64_t(S.Valid) << 44 | uint64_t(static_cast<uint32_t>(Ev.WaitSem + 1)) << 45 |
                  uint64_t(static_cast<unsigned>(Ev.Eng) & 7) << 61;
-  {
-    auto [It, New] = StallCause.try_emplace(Key, nullptr);
-    if (New) {
-      std::string Sem = Ev.WaitSem < 0 ? "?" : fmt::format("s{}", Ev.WaitSem);
-      for (const object::Semaphore &X : E.program().Semaphores)
-        if (static_cast<int>(X.Index) == Ev.WaitSem)
-          Sem += " (" + X.Name + ")";
-      It->second = &R.StalledOn[fmt::format("{}, last signalled by {}", Sem, senderName(S))];
+  auto [It, New] = CauseOf.try_emplace(Key, nullptr);
+  if (New) {
+    StallCause &C = Causes[static_cast<unsigned>(Ev.Eng)].emplace_back();
+    C.Semaphore = Ev.WaitSem;
+    for (const object::Semaphore &X : E.program().Semaphores)
+      if (static_cast<int>(X.Index) == Ev.WaitSem)
+        C.SemaphoreName = X.Name;
+    C.By = S;
+    C.By.Ps = 0; // the cause, not one signal's time
+    if (S.Valid) {
+      const object::Stream &Str = E.program().stream(S.Eng);
+      if (S.Index < Str.Locs.size()) {
+        C.ByLoc = Str.Locs[S.Index];
+        if (C.ByLoc.Line && C.ByLoc.File < E.program().Files.size())
+          C.ByFile = E.program().Files[C.ByLoc.File];
+      }
     }
-    Last = {Ev.WaitSem, S, It->second};
+    It->second = &C;
   }
+  Last = {Ev.WaitSem, S, &It->second->Ps};
   *Last.Total += Ev.WaitedPs;
 }
 
@@ -161,6 +178,11 @@ Report ReportBuilder::build(const emu::RunResult &R, double HostSeconds) const {
     ER.ActivePs = R.Engines[K].BusyPs;
     ER.StalledPs = R.Engines[K].WaitPs;
     Flops += flopsOf(static_cast<isa::Engine>(K));
+    ER.Stalls.assign(Causes[K].begin(), Causes[K].end());
+    // Longest first; equal times by description (each is there once).
+    std::sort(ER.Stalls.begin(), ER.Stalls.end(), [](const StallCause &A, const StallCause &B) {
+      return A.Ps != B.Ps ? A.Ps > B.Ps : A.description() < B.description();
+    });
   }
   // Every term is an integer: below 2^53 every partial sum was exact, so
   // this is the sum added one instruction at a time. (Above, a host rate
@@ -173,9 +195,14 @@ Report ReportBuilder::build(const emu::RunResult &R, double HostSeconds) const {
   Out.DmaActivePs = R.DmaActivePs;
   Out.Mfu = R.TimePs > 0 ? Out.PeakFlopTime / (R.TimePs * 1e-12) : 0;
   Out.HbmGBps = R.TimePs > 0 ? (Out.HbmReadBytes + Out.HbmWriteBytes) / (R.TimePs * 1e-3) : 0;
+  const isa::ChipDesc &C = E.chip();
+  Out.HbmPeakGBps = double(C.HbmChipGBps) / C.CoresPerChip;
+  Out.DmaGBps = R.TimePs > 0 ? Out.DmaBytes / (R.TimePs * 1e-3) : 0;
+  Out.DmaPeakGBps = double(C.DmaEngines) * C.DmaEngineMBps / 1000;
   for (const auto &[Q, QR] : Queues)
     Out.Queues.push_back(QR);
   Out.HostSeconds = HostSeconds;
+  Out.Verdict = boundOf(Out);
   return Out;
 }
 
@@ -184,91 +211,231 @@ namespace {
 double pct(int64_t Part, int64_t Whole) { return Whole > 0 ? 100.0 * Part / Whole : 0; }
 double ns(int64_t Ps) { return Ps / 1000.0; }
 
+// Numbers as the report means them: a figure rounded to Digits decimals,
+// trailing zeros dropped ("15.43", "90.5", "0"); a time in ns exactly (it is
+// a whole number of ps).
+std::string trimZeros(std::string S) {
+  if (S.find('.') != std::string::npos) {
+    S.erase(S.find_last_not_of('0') + 1);
+    if (S.back() == '.')
+      S.pop_back();
+  }
+  return S == "-0" ? "0" : S;
+}
+std::string decimal(double V, int Digits) { return trimZeros(fmt::format("{:.{}f}", V, Digits)); }
+std::string nsDecimal(int64_t Ps) {
+  return trimZeros(fmt::format("{}.{:03}", Ps / 1000, Ps % 1000));
+}
+
 } // namespace
+
+// Utilization U of each resource, in [0, 1]: an engine's active time, the
+// HBM traffic's share of the core's HBM bandwidth, the time a transfer was
+// in flight; all over the run's time. The busiest one bounds the run if it
+// is busy at least half the time; otherwise nothing is saturated and the run
+// is bound by latency: waits, dependencies, fixed costs. DMA activity counts
+// only while HBM is below three quarters of its peak: above, the transfers'
+// time is HBM's, and HBM's U says how close to its limit it ran.
+Bound boundOf(const Report &R) {
+  constexpr double Busy = 0.5, HbmNearPeak = 0.75;
+  if (R.TotalPs <= 0)
+    return {"latency", 0, "latency-bound: the run took no simulated time"};
+  struct Use {
+    std::string Resource;
+    double U;
+    const EngineReport *Eng;
+  };
+  std::vector<Use> Uses;
+  for (const EngineReport &E : R.Engines)
+    Uses.push_back({E.Id, double(E.ActivePs) / R.TotalPs, &E});
+  double Hbm = R.HbmPeakGBps > 0 ? R.HbmGBps / R.HbmPeakGBps : 0;
+  Uses.push_back({"hbm", Hbm, nullptr});
+  if (Hbm < HbmNearPeak)
+    Uses.push_back({"dma", double(R.DmaActivePs) / R.TotalPs, nullptr});
+  const Use *Top = &Uses[0];
+  for (const Use &X : Uses)
+    if (X.U > Top->U)
+      Top = &X;
+
+  std::string HbmText = fmt::format("HBM at {:.1f}% of the core's share ({:.2f} of {:.2f} GB/s)",
+                                    100 * Hbm, R.HbmGBps, R.HbmPeakGBps);
+  std::string Pct = fmt::format("{:.1f}", 100 * Top->U);
+  if (Top->U < Busy) {
+    std::string Text = fmt::format("latency-bound: nothing is busy half the time (busiest: {} at "
+                                   "{}%)",
+                                   Top->Eng                 ? Top->Eng->Name
+                                   : Top->Resource == "hbm" ? std::string("HBM")
+                                                            : std::string("DMA"),
+                                   Pct);
+    // The longest single wait says what the engines waited for.
+    const EngineReport *Waiter = nullptr;
+    for (const EngineReport &E : R.Engines)
+      if (!E.Stalls.empty() && (!Waiter || E.Stalls[0].Ps > Waiter->Stalls[0].Ps))
+        Waiter = &E;
+    if (Waiter)
+      Text += fmt::format("; longest wait: {} {}% of the time on {}", Waiter->Name,
+                          fmt::format("{:.1f}", pct(Waiter->Stalls[0].Ps, R.TotalPs)),
+                          Waiter->Stalls[0].description());
+    return {"latency", 100 * Top->U, Text};
+  }
+  if (Top->Resource == "hbm")
+    return {"hbm", 100 * Top->U, "memory-bound: " + HbmText};
+  if (Top->Resource == "dma")
+    return {"dma", 100 * Top->U,
+            fmt::format("DMA-bound: a transfer in flight {}% of the time, {}", Pct, HbmText)};
+  if (Top->Resource == "PE")
+    return {"PE", 100 * Top->U,
+            fmt::format("compute-bound: {} busy {}% of the time, MFU {}%", Top->Eng->Name, Pct,
+                        fmt::format("{:.1f}", 100 * R.Mfu))};
+  return {Top->Resource, 100 * Top->U,
+          fmt::format("engine-bound: {} busy {}% of the time", Top->Eng->Name, Pct)};
+}
 
 void printReport(const Report &R, std::ostream &Out) {
   llvm::raw_os_ostream OS(Out);
-  OS << fmt::format("Report ({}): total {:.3f} ns, {} PE cycles, {} instructions\n\n", R.Chip,
+  OS << fmt::format("Report ({}): total {:.3f} ns, {} PE cycles, {} instructions\n", R.Chip,
                     ns(R.TotalPs), R.Cycles, R.Instructions);
+  OS << fmt::format("Verdict: {}\n\n", R.Verdict.Summary);
   OS << fmt::format("{:<14} {:>8} {:>14} {:>8} {:>14} {:>8}\n", "engine", "instrs", "active ns",
                     "active", "stalled ns", "stalled");
   for (const EngineReport &E : R.Engines) {
     OS << fmt::format("{:<14} {:>8} {:>14.3f} {:>7.1f}% {:>14.3f} {:>7.1f}%\n", E.Name,
                       E.Instructions, ns(E.ActivePs), pct(E.ActivePs, R.TotalPs), ns(E.StalledPs),
                       pct(E.StalledPs, R.TotalPs));
-    std::vector<std::pair<std::string, int64_t>> Causes(E.StalledOn.begin(), E.StalledOn.end());
-    // Longest first; equal times by name (each name is there once).
-    std::sort(Causes.begin(), Causes.end(), [](const auto &A, const auto &B) {
-      return A.second != B.second ? A.second > B.second : A.first < B.first;
-    });
-    for (const auto &[Cause, Ps] : Causes)
-      OS << fmt::format("    waiting {:.3f} ns on {}\n", ns(Ps), Cause);
+    for (const StallCause &C : E.Stalls) {
+      OS << fmt::format("    waiting {:.3f} ns on {}", ns(C.Ps), C.description());
+      if (C.ByLoc.Line)
+        OS << fmt::format(" at {}:{}", C.ByFile, C.ByLoc.Line);
+      OS << "\n";
+    }
   }
   OS << fmt::format("\nMFU: {:.2f}% ({:.6g} useful TensorE FLOP)\n", 100 * R.Mfu, R.MatmulFlops);
-  OS << fmt::format("HBM: {} bytes read, {} bytes written, {:.2f} GB/s achieved\n", R.HbmReadBytes,
-                    R.HbmWriteBytes, R.HbmGBps);
-  OS << fmt::format("DMA: {} transfers, {} bytes (average {:.0f}), active {:.3f} ns ({:.1f}%)\n",
+  OS << fmt::format("HBM: {} bytes read, {} bytes written, {:.2f} GB/s achieved, {:.1f}% of the "
+                    "core's {:.2f} GB/s\n",
+                    R.HbmReadBytes, R.HbmWriteBytes, R.HbmGBps,
+                    R.HbmPeakGBps > 0 ? 100 * R.HbmGBps / R.HbmPeakGBps : 0.0, R.HbmPeakGBps);
+  OS << fmt::format("DMA: {} transfers, {} bytes (average {:.0f}), active {:.3f} ns ({:.1f}%), "
+                    "{:.2f} GB/s, {:.1f}% of the DMA engines' {:.2f} GB/s\n",
                     R.DmaTransfers, R.DmaBytes,
                     R.DmaTransfers ? double(R.DmaBytes) / R.DmaTransfers : 0.0, ns(R.DmaActivePs),
-                    pct(R.DmaActivePs, R.TotalPs));
+                    pct(R.DmaActivePs, R.TotalPs), R.DmaGBps,
+                    R.DmaPeakGBps > 0 ? 100 * R.DmaGBps / R.DmaPeakGBps : 0.0, R.DmaPeakGBps);
   for (const QueueReport &Q : R.Queues)
     OS << fmt::format("    queue q{}.{}: {} transfers, {} bytes, busy {:.3f} ns ({:.1f}%)\n",
                       Q.Queue / 16, Q.Queue % 16, Q.Transfers, Q.Bytes, ns(Q.BusyPs),
                       pct(Q.BusyPs, R.TotalPs));
-  double Secs = R.HostSeconds > 0 ? R.HostSeconds : 1e-9;
-  OS << fmt::format("Host: {:.3f} s, {:.4g} simulated instructions/s, {:.4g} emulated FLOP/s\n",
-                    R.HostSeconds, R.Instructions / Secs, R.EmulatedFlops / Secs);
+  if (R.HostSeconds > 0)
+    OS << fmt::format("Host: {:.3f} s, {:.4g} simulated instructions/s, {:.4g} emulated FLOP/s\n",
+                      R.HostSeconds, R.Instructions / R.HostSeconds,
+                      R.EmulatedFlops / R.HostSeconds);
+  else
+    OS << "Host: not measured\n";
 }
 
 void writeReportJson(const Report &R, std::ostream &Out) {
   llvm::raw_os_ostream OS(Out);
   llvm::json::OStream J(OS, 2);
+  auto Num = [&](llvm::StringRef Key, const std::string &Text) {
+    J.attributeBegin(Key);
+    J.rawValue(Text);
+    J.attributeEnd();
+  };
+  auto Int = [&](llvm::StringRef Key, uint64_t V) { Num(Key, std::to_string(V)); };
+  auto Ns = [&](llvm::StringRef Key, int64_t Ps) { Num(Key, nsDecimal(Ps)); };
+  auto Percent = [&](llvm::StringRef Key, double V) { Num(Key, decimal(V, 2)); };
   J.object([&] {
+    J.attribute("schema_version", ReportSchemaVersion);
     J.attribute("chip", R.Chip);
-    J.attribute("total_time_ns", ns(R.TotalPs));
-    J.attribute("neuroncore_cycle_count", static_cast<int64_t>(R.Cycles));
-    J.attribute("instruction_count", static_cast<int64_t>(R.Instructions));
+    Ns("total_time_ns", R.TotalPs);
+    Int("neuroncore_cycle_count", R.Cycles);
+    Int("instruction_count", R.Instructions);
+    J.attributeObject("bound", [&] {
+      J.attribute("resource", R.Verdict.Resource);
+      Percent("utilization_percent", R.Verdict.Percent);
+      J.attribute("summary", R.Verdict.Summary);
+    });
     J.attributeArray("engines", [&] {
       for (const EngineReport &E : R.Engines)
         J.object([&] {
           J.attribute("engine", E.Name);
-          J.attribute("instruction_count", static_cast<int64_t>(E.Instructions));
-          J.attribute("active_time_ns", ns(E.ActivePs));
-          J.attribute("active_time_percent", pct(E.ActivePs, R.TotalPs));
-          J.attribute("stalled_time_ns", ns(E.StalledPs));
+          J.attribute("id", E.Id);
+          Int("instruction_count", E.Instructions);
+          Ns("active_time_ns", E.ActivePs);
+          Percent("active_time_percent", pct(E.ActivePs, R.TotalPs));
+          Ns("stalled_time_ns", E.StalledPs);
+          Percent("stalled_time_percent", pct(E.StalledPs, R.TotalPs));
           J.attributeArray("stalls", [&] {
-            for (const auto &[Cause, Ps] : E.StalledOn)
+            for (const StallCause &C : E.Stalls)
               J.object([&] {
-                J.attribute("waiting_on", Cause);
-                J.attribute("time_ns", ns(Ps));
+                Ns("time_ns", C.Ps);
+                if (C.Semaphore >= 0)
+                  J.attribute("semaphore", C.Semaphore);
+                else
+                  J.attribute("semaphore", nullptr);
+                J.attribute("semaphore_name", C.SemaphoreName);
+                if (!C.By.Valid) {
+                  J.attribute("signalled_by", nullptr);
+                } else {
+                  J.attributeObject("signalled_by", [&] {
+                    J.attribute("engine", isa::engine(C.By.Eng).RecordName);
+                    J.attribute("instruction_index", C.By.Index);
+                    if (C.By.FromDma)
+                      J.attribute("dma_queue",
+                                  fmt::format("q{}.{}", C.By.Queue / 16, C.By.Queue % 16));
+                    else
+                      J.attribute("dma_queue", nullptr);
+                    if (C.ByLoc.Line)
+                      J.attributeObject("source", [&] {
+                        J.attribute("file", C.ByFile);
+                        J.attribute("line", C.ByLoc.Line);
+                        J.attribute("column", C.ByLoc.Col);
+                      });
+                    else
+                      J.attribute("source", nullptr);
+                  });
+                }
+                J.attribute("description", C.description());
               });
           });
         });
     });
-    J.attribute("mfu_estimated_percent", 100 * R.Mfu);
-    J.attribute("model_flops", R.MatmulFlops);
-    J.attribute("hbm_read_bytes", static_cast<int64_t>(R.HbmReadBytes));
-    J.attribute("hbm_write_bytes", static_cast<int64_t>(R.HbmWriteBytes));
-    J.attribute("hbm_achieved_gbps", R.HbmGBps);
-    J.attribute("dma_transfer_count", static_cast<int64_t>(R.DmaTransfers));
-    J.attribute("dma_total_bytes", static_cast<int64_t>(R.DmaBytes));
-    J.attribute("dma_average_bytes", R.DmaTransfers ? double(R.DmaBytes) / R.DmaTransfers : 0.0);
-    J.attribute("dma_active_time_ns", ns(R.DmaActivePs));
-    J.attribute("dma_active_time_percent", pct(R.DmaActivePs, R.TotalPs));
+    Percent("mfu_estimated_percent", 100 * R.Mfu);
+    Num("model_flops", decimal(R.MatmulFlops, 0));
+    Int("hbm_read_bytes", R.HbmReadBytes);
+    Int("hbm_write_bytes", R.HbmWriteBytes);
+    Num("hbm_achieved_gbps", decimal(R.HbmGBps, 2));
+    Num("hbm_peak_gbps", decimal(R.HbmPeakGBps, 2));
+    Percent("hbm_percent_of_peak", R.HbmPeakGBps > 0 ? 100 * R.HbmGBps / R.HbmPeakGBps : 0);
+    Int("dma_transfer_count", R.DmaTransfers);
+    Int("dma_total_bytes", R.DmaBytes);
+    Num("dma_average_bytes",
+        decimal(R.DmaTransfers ? double(R.DmaBytes) / R.DmaTransfers : 0.0, 1));
+    Ns("dma_active_time_ns", R.DmaActivePs);
+    Percent("dma_active_time_percent", pct(R.DmaActivePs, R.TotalPs));
+    Num("dma_achieved_gbps", decimal(R.DmaGBps, 2));
+    Num("dma_peak_gbps", decimal(R.DmaPeakGBps, 2));
+    Percent("dma_percent_of_peak", R.DmaPeakGBps > 0 ? 100 * R.DmaGBps / R.DmaPeakGBps : 0);
     J.attributeArray("dma_queues", [&] {
       for (const QueueReport &Q : R.Queues)
         J.object([&] {
           J.attribute("queue", fmt::format("q{}.{}", Q.Queue / 16, Q.Queue % 16));
-          J.attribute("transfer_count", static_cast<int64_t>(Q.Transfers));
-          J.attribute("bytes", static_cast<int64_t>(Q.Bytes));
-          J.attribute("busy_time_ns", ns(Q.BusyPs));
+          Int("transfer_count", Q.Transfers);
+          Int("bytes", Q.Bytes);
+          Ns("busy_time_ns", Q.BusyPs);
+          Percent("busy_time_percent", pct(Q.BusyPs, R.TotalPs));
         });
     });
+    // Host figures change from run to run; null when not measured.
     J.attributeObject("host", [&] {
-      double Secs = R.HostSeconds > 0 ? R.HostSeconds : 1e-9;
-      J.attribute("seconds", R.HostSeconds);
-      J.attribute("simulated_instructions_per_second", R.Instructions / Secs);
-      J.attribute("emulated_flops_per_second", R.EmulatedFlops / Secs);
+      if (R.HostSeconds > 0) {
+        Num("seconds", decimal(R.HostSeconds, 6));
+        Num("simulated_instructions_per_second", decimal(R.Instructions / R.HostSeconds, 0));
+        Num("emulated_flops_per_second", decimal(R.EmulatedFlops / R.HostSeconds, 0));
+      } else {
+        J.attribute("seconds", nullptr);
+        J.attribute("simulated_instructions_per_second", nullptr);
+        J.attribute("emulated_flops_per_second", nullptr);
+      }
     });
   });
   OS << "\n";

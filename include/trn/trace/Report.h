@@ -12,6 +12,7 @@
 #include "trn/emu/Emulator.h"
 
 #include <array>
+#include <deque>
 #include <map>
 #include <ostream>
 #include <string>
@@ -20,13 +21,37 @@
 
 namespace trn::trace {
 
+// Time an engine spent waiting, charged to the semaphore signalled last
+// before the wait ended and to who sent that signal.
+struct StallCause {
+  int Semaphore = -1;        // its index; -1 when unknown
+  std::string SemaphoreName; // as declared, or ""
+  emu::Sender By;            // By.Valid false: never signalled (its initial value)
+  object::SourceLoc ByLoc;   // the sending instruction's source (Line 0: unknown)
+  std::string ByFile;        // the file ByLoc names, or ""
+  int64_t Ps = 0;
+
+  // "s3 (loaded), last signalled by DMA q0.0 (SP #2)", as the text report
+  // prints it.
+  std::string description() const;
+};
+
 struct EngineReport {
   std::string Name; // "PE (Tensor)"
+  std::string Id;   // "PE"
   uint64_t Instructions = 0;
   int64_t ActivePs = 0;  // executing instructions
   int64_t StalledPs = 0; // blocked on semaphores
-  // Stall time by cause: "s3 (loaded), last signalled by DMA q0.0 (SP #2)".
-  std::map<std::string, int64_t> StalledOn;
+  // The stall breakdown, longest first (equal times by description).
+  std::vector<StallCause> Stalls;
+};
+
+// What bounds the run: the busiest resource, and one line saying so
+// (docs/cli.md, "What bounds the kernel").
+struct Bound {
+  std::string Resource; // "PE", "DVE", "ACT", "POOL", "SP", "hbm", "dma" or "latency"
+  double Percent = 0;   // that resource's utilization (the busiest one's for "latency")
+  std::string Summary;  // "memory-bound: HBM at 88.1% of the core's share (...)"
 };
 
 struct QueueReport {
@@ -45,13 +70,23 @@ struct Report {
   double PeakFlopTime = 0; // sum over matmuls of FLOPs / peak FLOP/s for their dtype
   double Mfu = 0;          // PeakFlopTime / total time
   uint64_t HbmReadBytes = 0, HbmWriteBytes = 0;
-  double HbmGBps = 0; // (read + written) / total time
+  double HbmGBps = 0;     // (read + written) / total time
+  double HbmPeakGBps = 0; // the core's share: the chip's HBM bandwidth / its cores
   uint64_t DmaTransfers = 0, DmaBytes = 0;
   int64_t DmaActivePs = 0;         // time at least one transfer was in flight
+  double DmaGBps = 0;              // bytes moved / total time
+  double DmaPeakGBps = 0;          // every DMA engine moving at its rate
   std::vector<QueueReport> Queues; // those used, by queue number
-  double HostSeconds = 0;
+  Bound Verdict;
+  double HostSeconds = 0;   // 0: not measured (no host rates are reported)
   double EmulatedFlops = 0; // matmul FLOPs plus one per element an instruction writes
 };
+
+// The report's JSON layout; raised when a field changes meaning or goes.
+inline constexpr int ReportSchemaVersion = 1;
+
+// What bounds a run whose other figures are filled in.
+Bound boundOf(const Report &R);
 
 // Watches a run and builds its report. It watches few events: the run's
 // per-engine figures and per-instruction execution counts give the rest
@@ -90,8 +125,9 @@ private:
   StaticWork workFor(const isa::Instr &I) const;
   // Found once per matmul.
   std::array<std::vector<StaticWork>, isa::NumEngines> Work;
-  // The StalledOn entry of each (semaphore, sender) seen.
-  std::unordered_map<uint64_t, int64_t *> StallCause;
+  // Each (engine, semaphore, sender) seen, in a stable home.
+  std::array<std::deque<StallCause>, isa::NumEngines> Causes;
+  std::unordered_map<uint64_t, StallCause *> CauseOf;
 
   // By engine: the last stall cause, found again without a look-up.
   struct LastStall {

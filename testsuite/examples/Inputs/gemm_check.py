@@ -57,7 +57,7 @@ def main(paths):
     for i, r in enumerate(reports, 1):
         pe = engine(r, "PE")
         stalled = pe["stalled_time_ns"]
-        on_dma = sum(s["time_ns"] for s in pe["stalls"] if "signalled by DMA" in s["waiting_on"])
+        on_dma = sum(s["time_ns"] for s in pe["stalls"] if s["signalled_by"] and s["signalled_by"]["dma_queue"])
         traffic = r["hbm_read_bytes"] + r["hbm_write_bytes"]
         print(f"{i:4}  {r['total_time_ns'] / 1000:8.2f}  {r['mfu_estimated_percent']:6.1f}"
               f"  {pe['active_time_percent']:11.1f}  {100 * on_dma / max(stalled, 1e-9):17.1f}"
@@ -75,7 +75,7 @@ def main(paths):
               f"step {i + 1} ({times[i]:.0f} ns) is not faster than step {i} ({times[i - 1]:.0f} ns)")
 
     r1, pe1 = reports[0], engine(reports[0], "PE")
-    on_dma1 = sum(s["time_ns"] for s in pe1["stalls"] if "signalled by DMA" in s["waiting_on"])
+    on_dma1 = sum(s["time_ns"] for s in pe1["stalls"] if s["signalled_by"] and s["signalled_by"]["dma_queue"])
     check(pe1["active_time_percent"] < 50,
           f"step 1: PE active {pe1['active_time_percent']:.1f}%, expected < 50% (memory-bound)")
     check(on_dma1 >= 0.95 * pe1["stalled_time_ns"],

@@ -208,14 +208,49 @@ def summary(chip, rep, flops_expected=None):
     pe = pe_of(rep)
     total = rep["total_time_ns"]
     stalls = sorted(pe["stalls"], key=lambda s: -s["time_ns"])
-    dma_stall = sum(s["time_ns"] for s in stalls if "DMA q" in s["waiting_on"])
-    d = dict(total_ns=total, mfu=rep["mfu_estimated_percent"], pe_active=pe["active_time_percent"],
+    dma_stall = sum(s["time_ns"] for s in stalls if s["signalled_by"] and s["signalled_by"]["dma_queue"])
+    d = dict(total_ns=total, mfu=rep["mfu_estimated_percent"], pe_active=100 * pe["active_time_ns"] / total,
              pe_stalled=100 * pe["stalled_time_ns"] / total, pe_stalled_dma=100 * dma_stall / total,
              hbm=rep["hbm_achieved_gbps"], hbm_pct=100 * rep["hbm_achieved_gbps"] / CHIPS[chip]["hbm_share"],
              flops=rep["model_flops"], stalls=stalls)
     if flops_expected is not None:
         assert abs(rep["model_flops"] - flops_expected) < 1, (rep["model_flops"], flops_expected)
     return d
+
+
+DMA_ENGINES, DMA_ENGINE_GBPS = 16, {"trn1": 27.2, "trn2": 27.2, "trn3": 38.4}
+
+
+def expected_bound(chip, rep):
+    """The report's verdict by docs/cli.md's rule ("What bounds the kernel"),
+    from the report's exact figures and the chip's documented peaks: the
+    busiest of the engines (active time), HBM (achieved / the core's share)
+    and DMA (time in flight, counted only while HBM is below 75% of its
+    share) if it is busy half the time or more; else latency."""
+    total = rep["total_time_ns"]
+    share = CHIPS[chip]["hbm_share"]
+    hbm = (rep["hbm_read_bytes"] + rep["hbm_write_bytes"]) / total / share
+    uses = [(e["id"], e["active_time_ns"] / total) for e in rep["engines"]]
+    uses += [("hbm", hbm)]
+    if hbm < 0.75:
+        uses += [("dma", rep["dma_active_time_ns"] / total)]
+    top = uses[0]
+    for u in uses:
+        if u[1] > top[1]:
+            top = u
+    return (top[0] if top[1] >= 0.5 else "latency"), 100 * top[1]
+
+
+def check_verdict(chip, rep, check):
+    resource, percent = expected_bound(chip, rep)
+    b = rep["bound"]
+    print(f"verdict: {b['summary']}")
+    check(b["resource"] == resource and abs(b["utilization_percent"] - percent) <= 0.005,
+          f"the verdict is {resource} at {percent:.2f}% by the documented rule")
+    check(abs(rep["hbm_peak_gbps"] - CHIPS[chip]["hbm_share"]) < 0.005
+          and abs(rep["dma_peak_gbps"] - DMA_ENGINES * DMA_ENGINE_GBPS[chip]) < 0.005,
+          f"peaks: HBM {rep['hbm_peak_gbps']} GB/s (the core's share), "
+          f"DMA {rep['dma_peak_gbps']} GB/s (16 engines)")
 
 
 def main():
@@ -251,6 +286,7 @@ def main():
         # throttled start (0.75 us lost): 8-10% of a 26-31 us run.
         check(s["pe_active"] >= 88, f"PE active {s['pe_active']:.2f}% >= 88% of the run")
         check(s["mfu"] >= 85, f"MFU {s['mfu']:.2f}% >= 85%")
+        check_verdict(a.chip, rep, check)
     elif a.what == "dma-bound":
         rep = run(a.emu, a.chip, a.tmp, "dma-bound", stream_program(tiles=64, nbuf=4, reuse=1))
         s = summary(a.chip, rep, 64 * FLOP_PER_MATMUL)
@@ -260,11 +296,12 @@ def main():
               f"HBM {s['hbm']:.1f} GB/s = {s['hbm_pct']:.1f}% of the {share:g} GB/s share")
         print("PE stall breakdown (report-json engines[PE].stalls):")
         for st in s["stalls"]:
-            print(f"    {st['time_ns']:10.3f} ns waiting on {st['waiting_on']}")
-        check(len(s["stalls"]) > 0 and all("DMA q" in st["waiting_on"] for st in s["stalls"]),
+            print(f"    {st['time_ns']:10.3f} ns waiting on {st['description']}")
+        check(len(s["stalls"]) > 0 and all(st["signalled_by"] and st["signalled_by"]["dma_queue"] for st in s["stalls"]),
               "every PE stall names a DMA queue as the releasing signaller")
         check(s["pe_stalled_dma"] > 25, f"PE waits on DMA for {s['pe_stalled_dma']:.2f}% of the run (> 25%)")
         check(s["mfu"] < 70, f"MFU {s['mfu']:.2f}% < 70%: DMA-bound")
+        check_verdict(a.chip, rep, check)
     else:
         ridge = peak / (share * 1e9)
         print(f"{a.chip}: peak {peak / 1e12:.2f} TFLOPS bf16, HBM share {share:g} GB/s, ridge point "
@@ -286,6 +323,7 @@ def main():
             bound = "DMA" if measured_intensity < ridge else "PE"
             print(f"{name:<28} {measured_intensity:>7.1f} {roof:>8.1f}% {s['mfu']:>6.1f}% {s['pe_active']:>6.1f}% "
                   f"{s['pe_stalled_dma']:>11.1f}% {s['hbm']:>9.1f} {s['hbm_pct']:>5.1f}% {bound:>6}")
+            check_verdict(a.chip, rep, check)
             intensity = measured_intensity  # with the resident stationaries' one-off loads
             if intensity <= 0.8 * ridge:
                 check(s["mfu"] <= roof + 2, f"{name}: below the ridge, MFU {s['mfu']:.1f}% <= roofline {roof:.1f}% + 2")
