@@ -16,6 +16,10 @@ include(CMakePackageConfigHelpers)
 
 set(TRN_PACKAGE_COMPONENTS trn_support trn_isa trn_numerics trn_npy trn_object trn_verify trn_asm
     trn_emu trn_trace trn_race)
+# The program builder (trn/build), where it is part of the tree.
+if(TARGET trn_build)
+  list(APPEND TRN_PACKAGE_COMPONENTS trn_build)
+endif()
 
 if(TRN_SHARED_LIBS)
   set(TRN_LIBRARY_TYPE SHARED)
@@ -85,10 +89,12 @@ install(TARGETS trnemu EXPORT trnemuTargets
 install(TARGETS trn-as trn-objdump trn-emu trn-bench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/trn DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # The generated headers public ones include (trn/isa/IsaEnums.inc, ...);
-# the tables and the dispatch only the library's sources include stay out.
+# the tables, the dispatch and the Python bindings' methods, which only
+# trnemu's own sources include, stay out.
 install(DIRECTORY ${TRN_GEN_DIR}/trn DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.h" PATTERN "*.inc"
-        PATTERN "IsaTables.inc" EXCLUDE PATTERN "EmuDispatch.inc" EXCLUDE)
+        PATTERN "IsaTables.inc" EXCLUDE PATTERN "EmuDispatch.inc" EXCLUDE
+        PATTERN "BuilderPython.inc" EXCLUDE)
 install(FILES ${CMAKE_SOURCE_DIR}/docs/api.md ${CMAKE_SOURCE_DIR}/docs/cli.md
               ${CMAKE_SOURCE_DIR}/docs/assembly.md ${CMAKE_SOURCE_DIR}/docs/isa-reference.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
