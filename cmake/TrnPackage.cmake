@@ -60,9 +60,16 @@ function(trn_runtime_file VAR TARGET)
 endfunction()
 trn_runtime_file(TRN_FMT_RUNTIME fmt::fmt)
 trn_runtime_file(TRN_HWY_RUNTIME hwy::hwy)
-find_file(TRN_LLVM_RUNTIME NAMES libLLVM.so.${LLVM_VERSION_MAJOR}.${LLVM_VERSION_MINOR}
-          PATHS ${LLVM_LIBRARY_DIR} NO_DEFAULT_PATH REQUIRED)
-file(REAL_PATH ${TRN_LLVM_RUNTIME} TRN_LLVM_RUNTIME)
+if(NOT TRN_SHARED_LIBS)
+  find_file(TRN_LLVM_RUNTIME NAMES libLLVM.so.${LLVM_VERSION_MAJOR}.${LLVM_VERSION_MINOR}
+            PATHS ${LLVM_LIBRARY_DIR} NO_DEFAULT_PATH)
+  if(NOT TRN_LLVM_RUNTIME)
+    message(FATAL_ERROR "The static libtrnemu needs LLVM's shared library (libLLVM.so."
+                        "${LLVM_VERSION_MAJOR}.${LLVM_VERSION_MINOR}) for its consumers, and "
+                        "${LLVM_LIBRARY_DIR} has none: configure with -DTRN_SHARED_LIBS=ON")
+  endif()
+  file(REAL_PATH ${TRN_LLVM_RUNTIME} TRN_LLVM_RUNTIME)
+endif()
 
 if(TRN_SHARED_LIBS)
   target_link_libraries(trnemu PRIVATE ${TRN_PACKAGE_LLVM_LIBS} fmt::fmt hwy::hwy Threads::Threads)
