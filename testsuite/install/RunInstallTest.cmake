@@ -43,6 +43,17 @@ foreach(H ${Headers})
   endif()
 endforeach()
 
+# libtrnemu.so exports no LLVM symbol (a consumer may load an LLVM of its own).
+if(SHARED)
+  run(nm -D -C --defined-only ${Prefix}/${LIBDIR}/libtrnemu.so)
+  string(REGEX MATCHALL "[^\n]*llvm::[^\n]*" Exported "${RUN_OUTPUT}")
+  if(Exported)
+    list(LENGTH Exported N)
+    list(GET Exported 0 First)
+    message(FATAL_ERROR "libtrnemu.so exports ${N} LLVM symbols, such as: ${First}")
+  endif()
+endif()
+
 # 2. An outside CMake project: find_package(trnemu) from the prefix alone.
 set(Env ${CMAKE_COMMAND} -E env --unset=CMAKE_PREFIX_PATH)
 run(${Env} ${CMAKE_COMMAND} -S ${CONSUMER_DIR} -B ${WORK_DIR}/consumer -G ${GENERATOR}
