@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Bindings.h"
-#include "DiagText.h"
+#include "Streams.h"
 #include "trn/asm/Assembler.h"
 
 #include <fmt/format.h>

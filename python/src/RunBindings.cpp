@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Bindings.h"
-#include "DiagText.h"
+#include "Streams.h"
 #include "trn/emu/Check.h"
 #include "trn/emu/Emulator.h"
 #include "trn/npy/Npy.h"
@@ -176,11 +176,12 @@ py::dict run(const object::Program &Prog, const py::dict &Inputs,
     Reporter = std::make_unique<trace::ReportBuilder>(E);
     E.addObserver(Reporter.get());
   }
-  // The traces are collected in memory; the Chrome trace is written to its
-  // file whole afterwards (or not at all).
-  std::string TextTraceText, ChromeText;
-  std::unique_ptr<TextStream> TextOS, ChromeOS;
+  // The text trace is collected in memory; the Chrome trace streams into
+  // a temporary file that becomes the file when the run ends.
+  std::string TextTraceText;
+  std::unique_ptr<TextStream> TextOS;
   std::unique_ptr<trace::TextTrace> Text;
+  std::unique_ptr<FileOut> ChromeFile;
   std::unique_ptr<trace::ChromeTrace> Chrome;
   if (TextTrace) {
     TextOS = std::make_unique<TextStream>(TextTraceText);
@@ -188,8 +189,8 @@ py::dict run(const object::Program &Prog, const py::dict &Inputs,
     E.addObserver(Text.get());
   }
   if (TracePath) {
-    ChromeOS = std::make_unique<TextStream>(ChromeText);
-    Chrome = std::make_unique<trace::ChromeTrace>(E, *ChromeOS);
+    ChromeFile = std::make_unique<FileOut>(*TracePath);
+    Chrome = std::make_unique<trace::ChromeTrace>(E, ChromeFile->stream());
     E.addObserver(Chrome.get());
   }
 
@@ -208,11 +209,9 @@ py::dict run(const object::Program &Prog, const py::dict &Inputs,
   }
   if (TextOS)
     TextOS->flush();
-  if (ChromeOS) {
-    ChromeOS->flush();
-    if (auto Err = object::writeFileAtomically(
-            *TracePath,
-            std::span(reinterpret_cast<const uint8_t *>(ChromeText.data()), ChromeText.size())))
+  if (ChromeFile) {
+    // A faulting run's trace is whole too: it ends where the run stopped.
+    if (auto Err = ChromeFile->keep())
       throw py::value_error(*Err);
   }
 

@@ -285,6 +285,13 @@ def test_traces(act_exp_program, tmp_path):
     with pytest.raises(trnemu.RuntimeFault):
         trnemu.run(trnemu.assemble(OOB), trace=tmp_path / "f.json")
     json.loads((tmp_path / "f.json").read_text())
+    # Written through a temporary file: none is left behind.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.json", "t.json"]
+    # A device is written in place; a folder that does not exist is an error
+    # before the run.
+    trnemu.run(act_exp_program, inputs=inputs(), trace="/dev/null")
+    with pytest.raises(ValueError, match=r"cannot write '.*/nowhere/t.json': "):
+        trnemu.run(act_exp_program, inputs=inputs(), trace=tmp_path / "nowhere" / "t.json")
 
 
 def test_the_gil_is_released_during_a_run():
