@@ -318,3 +318,22 @@ def test_the_gil_is_released_during_a_run():
     assert fault == ["instruction_limit"]
     assert elapsed > 0.05, "the run was too short to show anything"
     assert count > 1000
+
+
+def test_runs_in_threads_at_once_give_what_one_gives(act_exp_program):
+    ins = inputs(7)
+    alone = trnemu.run(act_exp_program, inputs=ins, trace=None)
+    results = [None] * 4
+
+    def worker(k):
+        results[k] = trnemu.run(act_exp_program, inputs=ins)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for r in results:
+        assert r.outputs["out"].tobytes() == alone.outputs["out"].tobytes()
+        assert r.outputs["sums"].tobytes() == alone.outputs["sums"].tobytes()
+        assert r.time_ps == alone.time_ps
