@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CommandLine.h"
+#include "Files.h"
 #include "TensorFiles.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -24,21 +26,20 @@
 #include "trn/trace/Report.h"
 #include "trn/trace/Trace.h"
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <chrono>
-#include <iostream>
 #include <map>
 #include <new>
 
 namespace po = boost::program_options;
 using namespace trn;
+using tools::ExitUsage;
 
 namespace {
 
-constexpr int ExitFault = 1, ExitUsage = 2, ExitMismatch = 3;
+constexpr int ExitFault = 1, ExitMismatch = 3;
 
 struct UsageError {
   std::string Message;
@@ -53,13 +54,24 @@ std::pair<std::string, std::string> nameEqualsFile(const std::string &Opt, const
 
 // A whole file, its size committed to Budget first.
 std::vector<uint8_t> readFile(const std::string &Path, HostMemoryBudget &Budget) {
+  if (auto Err = tools::checkReadable(Path))
+    throw UsageError{*Err};
+  if (Path == "-") { // a pipe: its size is known once it is read
+    auto Buf = llvm::MemoryBuffer::getSTDIN();
+    if (!Buf)
+      throw UsageError{tools::fileError(Path, Buf.getError())};
+    if (auto Err = Budget.check((*Buf)->getBufferSize(), "reading standard input"))
+      throw UsageError{*Err};
+    Budget.commit((*Buf)->getBufferSize(), Path);
+    return std::vector<uint8_t>((*Buf)->getBufferStart(), (*Buf)->getBufferEnd());
+  }
   uint64_t Size = 0;
   if (!llvm::sys::fs::file_size(Path, Size))
     if (auto Err = Budget.check(Size, fmt::format("reading '{}' ({})", Path, formatBytes(Size))))
       throw UsageError{*Err};
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
   if (!Buf)
-    throw UsageError{fmt::format("cannot read '{}': {}", Path, Buf.getError().message())};
+    throw UsageError{tools::fileError(Path, Buf.getError())};
   Budget.commit((*Buf)->getBufferSize(), Path);
   return std::vector<uint8_t>((*Buf)->getBufferStart(), (*Buf)->getBufferEnd());
 }
@@ -75,16 +87,11 @@ uint64_t countOption(const po::variables_map &VM, const char *Name) {
   return *N;
 }
 
-// Errors name the option and tensor the file was given for, as the
-// conversion errors of --in do.
+// Errors in the file's content name the option and tensor the file was
+// given for, as the conversion errors of --in do.
 npy::Array readNpy(const char *Opt, const std::string &Name, const std::string &Path,
                    HostMemoryBudget &Budget) {
-  std::vector<uint8_t> Bytes;
-  try {
-    Bytes = readFile(Path, Budget);
-  } catch (const UsageError &E) {
-    throw UsageError{fmt::format("--{} {}: {}", Opt, Name, E.Message)};
-  }
+  std::vector<uint8_t> Bytes = readFile(Path, Budget);
   // The file's bytes go when it returns; the array holds their copy.
   auto A = npy::parse(Bytes);
   if (auto *Err = std::get_if<std::string>(&A))
@@ -107,7 +114,8 @@ const object::Tensor &tensorNamed(const object::Program &P, const std::string &N
 }
 
 object::Program loadProgram(const std::string &Path, const std::vector<std::string> &Includes,
-                            std::optional<isa::Chip> Chip, uint64_t MaxMemory) {
+                            std::optional<isa::Chip> Chip, uint64_t MaxMemory,
+                            llvm::raw_ostream &Diag) {
   HostMemoryBudget Budget(MaxMemory); // the file and the program read from it
   std::vector<uint8_t> Bytes = readFile(Path, Budget);
   bool NamedObject = Path.size() > 2 && Path.compare(Path.size() - 2, 2, ".o") == 0;
@@ -121,67 +129,62 @@ object::Program loadProgram(const std::string &Path, const std::vector<std::stri
   Opts.IncludeDirs = Includes;
   Opts.Chip = Chip;
   Opts.MaxMemory = MaxMemory;
-  assembler::Result R = assembler::assembleFile(Path, Opts, llvm::errs());
+  // Standard input is read once: its text is assembled as it was read.
+  assembler::Result R =
+      Path == "-" ? assembler::assembleText("<stdin>", std::string(Bytes.begin(), Bytes.end()),
+                                            Opts, Diag)
+                  : assembler::assembleFile(Path, Opts, Diag);
   if (!R.Program)
     throw UsageError{fmt::format("{} error{} in {}", R.Errors, R.Errors == 1 ? "" : "s", Path)};
   return std::move(*R.Program);
 }
 
-int run(int argc, char **argv) {
-  po::options_description Visible("Usage: trn-emu [options] <prog.o | prog.s>\nOptions");
-  Visible.add_options()("help,h",
-                        "print this help")("chip", po::value<std::string>()->value_name("NAME"),
-                                           "run on trn1, trn2 or trn3 (default: the program's)")(
-      "in", po::value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
-      "set input tensor NAME from a .npy file")(
-      "out", po::value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
-      "write tensor NAME to a .npy file after the run")(
-      "check", po::value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
-      "compare tensor NAME with a reference .npy (exit 3 on mismatch)")(
-      "rtol", po::value<double>()->default_value(1e-5, "1e-5"), "relative tolerance for --check")(
-      "atol", po::value<double>()->default_value(1e-8, "1e-8"), "absolute tolerance for --check")(
-      "random-inputs", "fill every input not given by --in with random values")(
-      "seed", po::value<uint64_t>()->default_value(0),
-      "seed for --random-inputs")("max-cycles",
-                                  po::value<std::string>()->value_name("N")->default_value(
-                                      std::to_string(emu::DefaultMaxCycles), "10^12"),
-                                  "stop after this many PE-clock cycles (0: no limit)")(
-      "max-instructions",
-      po::value<std::string>()->value_name("N")->default_value(
-          std::to_string(emu::DefaultMaxInstructions), "10^9"),
-      "stop after this many instructions (0: no limit)")(
-      "max-memory", po::value<std::string>()->value_name("SIZE")->default_value("4G"),
-      "most host memory to use, e.g. 512M (0: no limit)")(
+int run(tools::Tool &T, int argc, char **argv) {
+  using po::value;
+  T.group("Program")("chip", value<std::string>()->value_name("NAME"),
+                     "run on trn1, trn2 or trn3 (default: the program's)")(
+      "include,I", value<std::vector<std::string>>()->value_name("DIR")->composing(),
+      "search DIR for .include files (assembly input)")(
       "strict", "reads of never-written SBUF/PSUM are errors, not warnings")(
       "no-throttle", "run TensorE at full rate: no dI/dt throttling (trn2, trn3)")(
-      "race-check", po::value<std::string>()->value_name("MODE")->default_value("error"),
-      "accesses no semaphore orders: error (stop at the first), warn (report each pair, go "
-      "on) or off")("report", "print the utilization report after the run")(
-      "report-json", po::value<std::string>()->value_name("FILE"),
-      "write the utilization report as JSON")("trace", po::value<std::string>()->value_name("FILE"),
+      "race-check", value<std::string>()->value_name("MODE")->default_value("error"),
+      "accesses no semaphore orders: error (stop at the first), warn (report each pair, go on) "
+      "or off")("max-cycles",
+                value<std::string>()->value_name("N")->default_value(
+                    std::to_string(emu::DefaultMaxCycles), "10^12"),
+                "stop after this many PE-clock cycles (0: no limit)")(
+      "max-instructions",
+      value<std::string>()->value_name("N")->default_value(
+          std::to_string(emu::DefaultMaxInstructions), "10^9"),
+      "stop after this many instructions (0: no limit)")(
+      "max-memory", value<std::string>()->value_name("SIZE")->default_value("4G"),
+      "most host memory to use, e.g. 512M (0: no limit)");
+  T.group("Tensors ('-' for FILE: standard input or output)")(
+      "in", value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
+      "set input tensor NAME from a .npy file")(
+      "random-inputs", "fill every input not given by --in with random values")(
+      "seed", value<uint64_t>()->value_name("N")->default_value(0), "seed for --random-inputs")(
+      "out", value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
+      "write tensor NAME to a .npy file after the run")(
+      "check", value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
+      "compare tensor NAME with a reference .npy (exit 3 on mismatch)")(
+      "rtol", value<double>()->value_name("R")->default_value(1e-5, "1e-5"),
+      "relative tolerance for --check")(
+      "atol", value<double>()->value_name("A")->default_value(1e-8, "1e-8"),
+      "absolute tolerance for --check");
+  T.group("Reports and traces ('-' for FILE: standard output)")(
+      "report", "print the utilization report after the run")(
+      "report-json", value<std::string>()->value_name("FILE"),
+      "write the utilization report as JSON")("trace", value<std::string>()->value_name("FILE"),
                                               "write a Chrome Trace Event / Perfetto JSON trace")(
-      "trace-text", "print one line per instruction and DMA transfer")(
-      "include,I", po::value<std::vector<std::string>>()->value_name("DIR")->composing(),
-      "search DIR for .include files (assembly input)");
-  po::options_description All;
-  All.add(Visible).add_options()("input", po::value<std::vector<std::string>>());
-  po::positional_options_description Positional;
-  Positional.add("input", -1);
-  po::variables_map VM;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(All).positional(Positional).run(), VM);
-    po::notify(VM);
-  } catch (const po::error &E) {
-    throw UsageError{E.what()};
-  }
-  if (VM.count("help")) {
-    std::cout << Visible << "\n";
-    return 0;
-  }
+      "trace-text", "print one line per instruction and DMA transfer");
+  if (auto Exit = T.parse(argc, argv))
+    return *Exit;
+  const po::variables_map &VM = T.vm();
   auto List = [&](const char *Name) {
     return VM.count(Name) ? VM[Name].as<std::vector<std::string>>() : std::vector<std::string>{};
   };
-  if (List("input").size() != 1)
+  if (T.inputs().size() != 1)
     throw UsageError{"expected exactly one program (.o or .s); try --help"};
   std::optional<isa::Chip> Chip;
   if (VM.count("chip")) {
@@ -198,11 +201,41 @@ int run(int argc, char **argv) {
   emu::RunOptions Opts;
   Opts.MaxCycles = countOption(VM, "max-cycles");
   Opts.MaxInstructions = countOption(VM, "max-instructions");
-  std::string Path = List("input")[0];
+  std::string Path = T.inputs()[0];
+
+  // '-': standard input for one input, standard output for one output.
+  // What trn-emu prints itself (the run line, check results) goes to
+  // standard error when standard output carries a file; --report and
+  // --trace-text print there and so cannot share it.
+  tools::StandardStream Stdin("read standard input"), Stdout("write to standard output");
+  auto Claim = [](tools::StandardStream &S, const std::string &File, const std::string &What) {
+    if (File == "-")
+      if (auto Err = S.claim(What))
+        throw UsageError{*Err};
+  };
+  Claim(Stdin, Path, "the program");
+  for (const char *Opt : {"in", "check"})
+    for (const std::string &S : List(Opt)) {
+      auto [Name, File] = nameEqualsFile(Opt, S);
+      Claim(Stdin, File, fmt::format("--{} {}", Opt, Name));
+    }
+  for (const char *Opt : {"trace", "report-json"})
+    if (T.has(Opt))
+      Claim(Stdout, VM[Opt].as<std::string>(), fmt::format("--{}", Opt));
+  for (const std::string &S : List("out")) {
+    auto [Name, File] = nameEqualsFile("out", S);
+    Claim(Stdout, File, "--out " + Name);
+  }
+  if (Stdout.claimed())
+    for (const char *Opt : {"report", "trace-text"})
+      if (T.has(Opt))
+        Claim(Stdout, "-", fmt::format("--{}", Opt));
+  llvm::raw_ostream &Info = Stdout.claimed() ? T.diags().os() : llvm::outs();
+
   std::unique_ptr<emu::Emulator> Emu;
   try {
-    Emu = std::make_unique<emu::Emulator>(loadProgram(Path, List("include"), Chip, *MaxMemory),
-                                          Chip, *MaxMemory);
+    Emu = std::make_unique<emu::Emulator>(
+        loadProgram(Path, List("include"), Chip, *MaxMemory, T.diags().os()), Chip, *MaxMemory);
   } catch (const HostMemoryError &Err) {
     throw UsageError{fmt::format("{}: {}", Path, Err.what())};
   }
@@ -212,7 +245,7 @@ int run(int argc, char **argv) {
   // would refuse its source.
   if (size_t N = E.loadErrors().size()) {
     for (const std::string &Msg : E.loadErrors())
-      llvm::errs() << Msg << "\n";
+      T.diags().report(Msg);
     throw UsageError{fmt::format("{} error{} in {}", N, N == 1 ? "" : "s", Path)};
   }
 
@@ -220,20 +253,22 @@ int run(int argc, char **argv) {
   std::map<std::string, bool> Given;
   for (const std::string &S : List("in")) {
     auto [Name, File] = nameEqualsFile("in", S);
-    const object::Tensor &T = tensorNamed(P, Name, "in");
-    if (auto Err = emutool::readTensorFile(E, T, File))
+    const object::Tensor &Tensor = tensorNamed(P, Name, "in");
+    if (auto Err = tools::checkReadable(File))
+      throw UsageError{*Err};
+    if (auto Err = emutool::readTensorFile(E, Tensor, File))
       throw UsageError{fmt::format("--in {}: {}", Name, *Err)};
     Given[Name] = true;
   }
   std::mt19937_64 Rng(VM["seed"].as<uint64_t>());
-  for (const object::Tensor &T : P.Tensors) {
-    if (T.Role != object::TensorRole::Input || Given.count(T.Name) || T.InitOffset)
+  for (const object::Tensor &In : P.Tensors) {
+    if (In.Role != object::TensorRole::Input || Given.count(In.Name) || In.InitOffset)
       continue;
     if (!VM.count("random-inputs"))
       throw UsageError{fmt::format("input tensor '{}' is not given: use --in {}=FILE.npy or "
                                    "--random-inputs",
-                                   T.Name, T.Name)};
-    if (auto Err = emutool::randomizeTensor(E, T, Rng))
+                                   In.Name, In.Name)};
+    if (auto Err = emutool::randomizeTensor(E, In, Rng))
       throw UsageError{fmt::format("--random-inputs: {}", *Err)};
   }
   // Validate --out/--check names and read references before running.
@@ -271,7 +306,7 @@ int run(int argc, char **argv) {
   }
   std::unique_ptr<trace::TextTrace> Text;
   if (VM.count("trace-text")) {
-    Text = std::make_unique<trace::TextTrace>(llvm::outs());
+    Text = std::make_unique<trace::TextTrace>(llvm::outs()); // not '-' (claimed above)
     E.addObserver(Text.get());
   }
   // The trace streams into a temporary file that becomes FILE when whole.
@@ -282,19 +317,23 @@ int run(int argc, char **argv) {
   bool TraceToDevice = !TracePath.empty() && llvm::sys::fs::exists(TracePath) &&
                        !llvm::sys::fs::is_regular_file(TracePath);
   std::unique_ptr<llvm::raw_fd_ostream> DeviceOS;
-  if (TraceToDevice) {
+  if (TracePath == "-") {
+    // Standard output streams as a device does; the trace is whole even
+    // when the run faults, as a file's is.
+    Chrome = std::make_unique<trace::ChromeTrace>(E, llvm::outs());
+    E.addObserver(Chrome.get());
+  } else if (TraceToDevice) {
     // A device or pipe is written in place (a rename would replace it).
     std::error_code EC;
     DeviceOS = std::make_unique<llvm::raw_fd_ostream>(TracePath, EC);
     if (EC)
-      throw UsageError{fmt::format("cannot write '{}': {}", TracePath, EC.message())};
+      throw UsageError{tools::fileError(TracePath, EC)};
     Chrome = std::make_unique<trace::ChromeTrace>(E, *DeviceOS);
     E.addObserver(Chrome.get());
   } else if (!TracePath.empty()) {
     auto TF = llvm::sys::fs::TempFile::create(TracePath + "-%%%%%%.tmp");
     if (!TF)
-      throw UsageError{
-          fmt::format("cannot write '{}': {}", TracePath, llvm::toString(TF.takeError()))};
+      throw UsageError{tools::fileError(TracePath, llvm::toString(TF.takeError()))};
     TraceFile.emplace(std::move(*TF));
     TraceOS = std::make_unique<llvm::raw_fd_ostream>(TraceFile->FD, /*shouldClose=*/false);
     Chrome = std::make_unique<trace::ChromeTrace>(E, *TraceOS);
@@ -312,22 +351,23 @@ int run(int argc, char **argv) {
     TraceOS->flush();
     TraceOS.reset();
     if (auto Err = TraceFile->keep(TracePath))
-      throw UsageError{
-          fmt::format("cannot write '{}': {}", TracePath, llvm::toString(std::move(Err)))};
+      throw UsageError{tools::fileError(TracePath, llvm::toString(std::move(Err)))};
   }
+  if (TracePath == "-")
+    llvm::outs().flush();
   for (const std::string &W : R.Warnings)
-    llvm::errs() << W << "\n";
+    T.diags().report(W);
   if (Races && !Races->races().empty()) {
     for (const std::string &W : Races->races())
-      llvm::errs() << W << "\n";
+      T.diags().report(W);
     size_t N = Races->races().size();
-    llvm::errs() << fmt::format("warning: {} race{} (--race-check=warn)\n", N, N == 1 ? "" : "s");
+    T.diags().report(fmt::format("warning: {} race{} (--race-check=warn)", N, N == 1 ? "" : "s"));
   }
   if (R.Error) {
-    llvm::errs() << R.Error->Message << "\n";
+    T.diags().report(R.Error->Message);
     return ExitFault;
   }
-  llvm::outs() << fmt::format(
+  Info << fmt::format(
       "ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {}\n", R.Instructions,
       R.TimePs / 1e6, R.Cycles, E.chip().Name);
   if (Reporter) {
@@ -338,7 +378,7 @@ int run(int argc, char **argv) {
       std::string Json;
       llvm::raw_string_ostream JS(Json);
       trace::writeReportJson(Rep, JS);
-      if (auto Err = object::writeFileAtomically(
+      if (auto Err = tools::writeOutput(
               VM["report-json"].as<std::string>(),
               std::span(reinterpret_cast<const uint8_t *>(Json.data()), Json.size())))
         throw UsageError{*Err};
@@ -352,26 +392,26 @@ int run(int argc, char **argv) {
 
   bool AllOk = true;
   double RTol = VM["rtol"].as<double>(), ATol = VM["atol"].as<double>();
-  for (auto &[T, Ref] : Checks) {
-    E.memoryBudget().commit(T->bytes(), fmt::format("tensor '{}' read back for --check", T->Name));
-    auto C = emu::compare(*T, E.tensor(T->Name), Ref, RTol, ATol);
-    E.memoryBudget().release(T->bytes());
+  for (auto &[Checked, Ref] : Checks) {
+    E.memoryBudget().commit(Checked->bytes(), fmt::format("tensor '{}' read back for --check", Checked->Name));
+    auto C = emu::compare(*Checked, E.tensor(Checked->Name), Ref, RTol, ATol);
+    E.memoryBudget().release(Checked->bytes());
     if (auto *Err = std::get_if<std::string>(&C))
-      throw UsageError{fmt::format("--check {}: {}", T->Name, *Err)};
+      throw UsageError{fmt::format("--check {}: {}", Checked->Name, *Err)};
     const emu::CheckResult &CR = std::get<emu::CheckResult>(C);
     if (CR.ok()) {
-      llvm::outs() << fmt::format("check {}: ok, {} elements within rtol={:g} atol={:g} (max abs "
+      Info << fmt::format("check {}: ok, {} elements within rtol={:g} atol={:g} (max abs "
                                   "error {:g}, max rel error {:g})\n",
-                                  T->Name, CR.Elements, RTol, ATol, CR.MaxAbsError, CR.MaxRelError);
+                                  Checked->Name, CR.Elements, RTol, ATol, CR.MaxAbsError, CR.MaxRelError);
       continue;
     }
     AllOk = false;
-    llvm::outs() << fmt::format("check {}: MISMATCH in {} of {} elements (rtol={:g} atol={:g}; "
+    Info << fmt::format("check {}: MISMATCH in {} of {} elements (rtol={:g} atol={:g}; "
                                 "max abs error {:g}, max rel error {:g})\n",
-                                T->Name, CR.Mismatches, CR.Elements, RTol, ATol, CR.MaxAbsError,
+                                Checked->Name, CR.Mismatches, CR.Elements, RTol, ATol, CR.MaxAbsError,
                                 CR.MaxRelError);
     for (const emu::Mismatch &M : CR.First)
-      llvm::outs() << fmt::format("  {}[{}]: got {:g}, expected {:g}\n", T->Name,
+      Info << fmt::format("  {}[{}]: got {:g}, expected {:g}\n", Checked->Name,
                                   fmt::join(M.Index, ", "), M.Got, M.Expected);
   }
   return AllOk ? 0 : ExitMismatch;
@@ -380,11 +420,13 @@ int run(int argc, char **argv) {
 } // namespace
 
 int main(int argc, char **argv) {
+  tools::Tool T({"trn-emu", "runs a trnemu program on an emulated NeuronCore",
+                 "[options] <prog.o | prog.s | ->"});
   return exitOnHostMemoryError("trn-emu", [&] {
     try {
-      return run(argc, argv);
+      return run(T, argc, argv);
     } catch (const UsageError &E) {
-      llvm::errs() << "trn-emu: error: " << E.Message << "\n";
+      T.error(E.Message);
       return ExitUsage;
     }
   });
