@@ -36,8 +36,14 @@ HelpEntry helpEntry(const po::option_description &O) {
   }
   size_t Default = Param.find(" (=");
   E.Name += " " + Param.substr(0, Default);
-  if (Default != std::string::npos)
-    E.Description += " (default: " + Param.substr(Default + 3, Param.size() - Default - 4) + ")";
+  if (Default != std::string::npos) {
+    // "(0: no limit)" becomes "(0: no limit; default: 4G)".
+    std::string Value = Param.substr(Default + 3, Param.size() - Default - 4);
+    if (!E.Description.empty() && E.Description.back() == ')')
+      E.Description.insert(E.Description.size() - 1, "; default: " + Value);
+    else
+      E.Description += " (default: " + Value + ")";
+  }
   return E;
 }
 

@@ -25,10 +25,10 @@ namespace po = boost::program_options;
 constexpr int ExitUsage = 2;
 
 struct ToolInfo {
-  const char *Name;     // "trn-emu"
-  const char *Overview; // one line: what the tool does
-  const char *Usage;    // after the name: "[options] <input>"
-  bool ShortHelp = true; // -h for --help (trn-objdump's -h is --section-headers)
+  const char *Name;          // "trn-emu"
+  const char *Overview;      // one line: what the tool does
+  const char *Usage;         // after the name: "[options] <input>"
+  bool ShortHelp = true;     // -h for --help (trn-objdump's -h is --section-headers)
   bool LongDisguise = false; // long options also with one dash (-Werror, -chip)
 };
 

@@ -17,7 +17,9 @@ bool colorsWanted(ColorMode M) {
   return llvm::sys::Process::StandardErrHasColors();
 }
 
-Diagnostics::ColorStream::ColorStream() : llvm::raw_ostream(/*unbuffered=*/true) { enable_colors(false); }
+Diagnostics::ColorStream::ColorStream() : llvm::raw_ostream(/*unbuffered=*/true) {
+  enable_colors(false);
+}
 
 bool Diagnostics::ColorStream::is_displayed() const { return llvm::errs().is_displayed(); }
 
@@ -77,8 +79,7 @@ void Diagnostics::line(llvm::StringRef Line) {
   size_t At = llvm::StringRef::npos;
   const Kind *Found = nullptr;
   for (const Kind &K : Kinds)
-    for (size_t P = Line.find(K.Label); P != llvm::StringRef::npos;
-         P = Line.find(K.Label, P + 1))
+    for (size_t P = Line.find(K.Label); P != llvm::StringRef::npos; P = Line.find(K.Label, P + 1))
       if (P == 0 || Line.substr(0, P).ends_with(": ")) {
         if (P < At) {
           At = P;

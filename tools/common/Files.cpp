@@ -6,9 +6,10 @@
 #include "llvm/Support/raw_ostream.h"
 #include "trn/object/ObjectFile.h"
 
-#include <cerrno>
 #include <fcntl.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 namespace trn::tools {
 

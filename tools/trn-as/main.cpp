@@ -50,9 +50,9 @@ int run(int argc, char **argv) {
                          "search DIR for .include files (repeatable)");
   T.group("Assembly")("chip", value<std::string>()->value_name("NAME"),
                       "target chip: trn1, trn2 (the default) or trn3")(
-      "Werror", "treat warnings as errors")(
-      "max-errors", value<unsigned>()->value_name("N")->default_value(20),
-      "stop after N errors (0: report every error)")(
+      "Werror", "treat warnings as errors")("max-errors",
+                                            value<unsigned>()->value_name("N")->default_value(20),
+                                            "stop after N errors (0: no limit)")(
       "max-memory", value<std::string>()->value_name("SIZE")->default_value("4G"),
       "most host memory the source may make trn-as use, e.g. 512M (0: no limit)");
   if (auto Exit = T.parse(argc, argv))
@@ -84,20 +84,23 @@ int run(int argc, char **argv) {
     return ExitUsage;
   }
   std::string Output = T.has("output") ? VM["output"].as<std::string>() : defaultOutput(Input);
+  // As compilers do: a failed run leaves no object, not even a stale one.
+  // (Never the input itself, should -o name it.)
+  auto Failed = [&] {
+    if (Output != "-" && llvm::sys::fs::is_regular_file(Output) &&
+        !llvm::sys::fs::equivalent(Input, Output))
+      llvm::sys::fs::remove(Output);
+    return ExitUsage;
+  };
   if (auto Err = tools::checkReadable(Input)) {
     T.error(*Err);
-    return ExitUsage;
+    return Failed();
   }
 
   assembler::Result R = assembler::assembleFile(Input, Opts, T.diags().os());
   if (R.Errors || !R.Program) {
     T.diags().os() << R.Errors << " error" << (R.Errors == 1 ? "" : "s") << " generated.\n";
-    // As compilers do: a failed run leaves no object, not even a stale one.
-    // (Never the input itself, should -o name it.)
-    if (Output != "-" && llvm::sys::fs::is_regular_file(Output) &&
-        !llvm::sys::fs::equivalent(Input, Output))
-      llvm::sys::fs::remove(Output);
-    return ExitUsage;
+    return Failed();
   }
   HostMemoryBudget Budget(Opts.MaxMemory);
   if (auto Err = Budget.check(writingBytes(*R.Program), "writing the object")) {

@@ -83,7 +83,7 @@ std::optional<Options> parse(tools::Tool &T, int argc, char **argv, int &Exit) {
       "min-seconds", value<double>()->value_name("S")->default_value(O.MinSeconds, "0.3"),
       "repeat each run until S seconds, keep the fastest")(
       "threads", value<unsigned>()->value_name("N")->default_value(1),
-      "host threads of the OpenBLAS reference (1, as the emulator)")(
+      "host threads of the OpenBLAS reference (the emulator uses one)")(
       "python", value<std::string>()->value_name("PATH")->default_value(O.Python),
       "the Python with NumPy for row kernels")("no-observers", "skip the observer-cost columns")(
       "no-memory", "skip the peak-memory column");
@@ -104,8 +104,8 @@ std::optional<Options> parse(tools::Tool &T, int argc, char **argv, int &Exit) {
   O.Seed = VM["seed"].as<uint64_t>();
   O.MinSeconds = VM["min-seconds"].as<double>();
   if (!(O.MinSeconds >= 0)) {
-    T.error("--min-seconds takes a number of seconds from 0, not '" +
-            std::to_string(O.MinSeconds) + "'");
+    T.error("--min-seconds takes a number of seconds from 0, not '" + std::to_string(O.MinSeconds) +
+            "'");
     return std::nullopt;
   }
   O.Threads = std::max(1u, VM["threads"].as<unsigned>());
@@ -113,14 +113,14 @@ std::optional<Options> parse(tools::Tool &T, int argc, char **argv, int &Exit) {
   O.Observers = !T.has("no-observers");
   O.Memory = !T.has("no-memory");
   for (const std::string &A : T.inputs()) {
-    if (auto Err = tools::checkReadable(A)) {
-      T.error(*Err);
-      return std::nullopt;
-    }
-    if (fs::is_directory(A)) {
+    std::error_code EC;
+    if (fs::is_directory(A, EC)) {
       for (const auto &E : fs::recursive_directory_iterator(A))
         if (E.path().extension() == ".s")
           O.Kernels.push_back(E.path().string());
+    } else if (auto Err = tools::checkReadable(A)) {
+      T.error(*Err);
+      return std::nullopt;
     } else {
       O.Kernels.push_back(A);
     }
@@ -140,8 +140,8 @@ std::string shortName(const std::string &K) {
 
 int run(int argc, char **argv) {
   tools::Tool T({"trn-bench",
-                 "measures how fast the emulator emulates, against OpenBLAS, NumPy and the host; "
-                 "kernels may start with '# trn-bench: goal=...' (tools/trn-bench/BenchSpec.h)",
+                 "measures how fast the emulator emulates, against OpenBLAS, NumPy and the host\n"
+                 "  (kernels may start with '# trn-bench: goal=...': tools/trn-bench/BenchSpec.h)",
                  "[options] <kernel.s | folder>..."});
   int Exit = 0;
   std::optional<Options> Parsed = parse(T, argc, argv, Exit);

@@ -3,7 +3,6 @@
 #include "TensorFiles.h"
 
 #include "Files.h"
-
 #include "llvm/Support/FileSystem.h"
 #include "trn/emu/Check.h"
 #include "trn/npy/Npy.h"

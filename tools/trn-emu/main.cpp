@@ -87,11 +87,18 @@ uint64_t countOption(const po::variables_map &VM, const char *Name) {
   return *N;
 }
 
-// Errors in the file's content name the option and tensor the file was
-// given for, as the conversion errors of --in do.
+// Errors but a file that cannot be read name the option and tensor the
+// file was given for, as the conversion errors of --in do.
 npy::Array readNpy(const char *Opt, const std::string &Name, const std::string &Path,
                    HostMemoryBudget &Budget) {
-  std::vector<uint8_t> Bytes = readFile(Path, Budget);
+  if (auto Err = tools::checkReadable(Path))
+    throw UsageError{*Err}; // as every tool words it, without the option
+  std::vector<uint8_t> Bytes;
+  try {
+    Bytes = readFile(Path, Budget);
+  } catch (const UsageError &E) {
+    throw UsageError{fmt::format("--{} {}: {}", Opt, Name, E.Message)};
+  }
   // The file's bytes go when it returns; the array holds their copy.
   auto A = npy::parse(Bytes);
   if (auto *Err = std::get_if<std::string>(&A))
@@ -131,9 +138,9 @@ object::Program loadProgram(const std::string &Path, const std::vector<std::stri
   Opts.MaxMemory = MaxMemory;
   // Standard input is read once: its text is assembled as it was read.
   assembler::Result R =
-      Path == "-" ? assembler::assembleText("<stdin>", std::string(Bytes.begin(), Bytes.end()),
-                                            Opts, Diag)
-                  : assembler::assembleFile(Path, Opts, Diag);
+      Path == "-"
+          ? assembler::assembleText("<stdin>", std::string(Bytes.begin(), Bytes.end()), Opts, Diag)
+          : assembler::assembleFile(Path, Opts, Diag);
   if (!R.Program)
     throw UsageError{fmt::format("{} error{} in {}", R.Errors, R.Errors == 1 ? "" : "s", Path)};
   return std::move(*R.Program);
@@ -367,9 +374,8 @@ int run(tools::Tool &T, int argc, char **argv) {
     T.diags().report(R.Error->Message);
     return ExitFault;
   }
-  Info << fmt::format(
-      "ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {}\n", R.Instructions,
-      R.TimePs / 1e6, R.Cycles, E.chip().Name);
+  Info << fmt::format("ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {}\n",
+                      R.Instructions, R.TimePs / 1e6, R.Cycles, E.chip().Name);
   if (Reporter) {
     trace::Report Rep = Reporter->build(R, HostSeconds);
     if (VM.count("report"))
@@ -393,7 +399,8 @@ int run(tools::Tool &T, int argc, char **argv) {
   bool AllOk = true;
   double RTol = VM["rtol"].as<double>(), ATol = VM["atol"].as<double>();
   for (auto &[Checked, Ref] : Checks) {
-    E.memoryBudget().commit(Checked->bytes(), fmt::format("tensor '{}' read back for --check", Checked->Name));
+    E.memoryBudget().commit(Checked->bytes(),
+                            fmt::format("tensor '{}' read back for --check", Checked->Name));
     auto C = emu::compare(*Checked, E.tensor(Checked->Name), Ref, RTol, ATol);
     E.memoryBudget().release(Checked->bytes());
     if (auto *Err = std::get_if<std::string>(&C))
@@ -401,18 +408,18 @@ int run(tools::Tool &T, int argc, char **argv) {
     const emu::CheckResult &CR = std::get<emu::CheckResult>(C);
     if (CR.ok()) {
       Info << fmt::format("check {}: ok, {} elements within rtol={:g} atol={:g} (max abs "
-                                  "error {:g}, max rel error {:g})\n",
-                                  Checked->Name, CR.Elements, RTol, ATol, CR.MaxAbsError, CR.MaxRelError);
+                          "error {:g}, max rel error {:g})\n",
+                          Checked->Name, CR.Elements, RTol, ATol, CR.MaxAbsError, CR.MaxRelError);
       continue;
     }
     AllOk = false;
     Info << fmt::format("check {}: MISMATCH in {} of {} elements (rtol={:g} atol={:g}; "
-                                "max abs error {:g}, max rel error {:g})\n",
-                                Checked->Name, CR.Mismatches, CR.Elements, RTol, ATol, CR.MaxAbsError,
-                                CR.MaxRelError);
+                        "max abs error {:g}, max rel error {:g})\n",
+                        Checked->Name, CR.Mismatches, CR.Elements, RTol, ATol, CR.MaxAbsError,
+                        CR.MaxRelError);
     for (const emu::Mismatch &M : CR.First)
       Info << fmt::format("  {}[{}]: got {:g}, expected {:g}\n", Checked->Name,
-                                  fmt::join(M.Index, ", "), M.Got, M.Expected);
+                          fmt::join(M.Index, ", "), M.Got, M.Expected);
   }
   return AllOk ? 0 : ExitMismatch;
 }

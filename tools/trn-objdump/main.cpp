@@ -68,8 +68,8 @@ int run(int argc, char **argv) {
   T.group("What to show (at least one; printed in the order -h, -t, -d)")(
       "disassemble,d", "every engine's stream as assembly that trn-as turns back into the object")(
       "line-numbers,l", "with -d: the source file:line:col of each instruction")(
-      "syms,t", "the tensor table, allocations, semaphores and labels")(
-      "section-headers,h", "the sections");
+      "syms,t", "the tensor table, allocations, semaphores and labels")("section-headers,h",
+                                                                        "the sections");
   if (auto Exit = T.parse(argc, argv))
     return *Exit;
   if (T.inputs().size() != 1) {
