@@ -88,8 +88,10 @@ void Diagnostics::line(llvm::StringRef Line) {
         break;
       }
   if (Found) {
-    Out.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);
-    Out << Line.substr(0, At);
+    if (At) {
+      Out.changeColor(llvm::raw_ostream::SAVEDCOLOR, true);
+      Out << Line.substr(0, At);
+    }
     Out.changeColor(Found->Color, true);
     Out << Found->Label;
     Out.resetColor();
