@@ -150,21 +150,23 @@ std::string Tool::unknownOptionMessage(const std::string &Token) const {
 }
 
 std::optional<int> Tool::parse(int argc, char **argv) {
-  // --color first, so that the messages of a bad command line are coloured
-  // as asked.
+  // A bare --color is --color=always, as in LLVM: Boost would take the
+  // next argument (an input) as its value. Read first, so that the messages
+  // of a bad command line are coloured as asked.
+  std::vector<std::string> Args(argv, argv + argc);
   ColorMode Color = ColorMode::Auto;
-  for (int I = 1; I < argc; ++I) {
-    llvm::StringRef A = argv[I];
-    if (A == "--")
-      break;
-    if (A.consume_front("--color") || (Info.LongDisguise && A.consume_front("-color"))) {
-      if (A.empty() || A == "=always")
-        Color = ColorMode::Always;
-      else if (A == "=never")
-        Color = ColorMode::Never;
-      else if (A == "=auto")
-        Color = ColorMode::Auto;
-    }
+  for (size_t I = 1; I < Args.size() && Args[I] != "--"; ++I) {
+    llvm::StringRef A = Args[I];
+    if (!A.consume_front("--color") && !(Info.LongDisguise && A.consume_front("-color")))
+      continue;
+    if (A.empty())
+      Args[I] += "=always";
+    if (A.empty() || A == "=always")
+      Color = ColorMode::Always;
+    else if (A == "=never")
+      Color = ColorMode::Never;
+    else if (A == "=auto")
+      Color = ColorMode::Auto;
   }
   Diags.setColors(colorsWanted(Color));
 
@@ -178,9 +180,12 @@ std::optional<int> Tool::parse(int argc, char **argv) {
   if (Info.LongDisguise)
     Style |= po::command_line_style::allow_long_disguise;
   try {
-    po::store(
-        po::command_line_parser(argc, argv).options(All).positional(Positional).style(Style).run(),
-        VM);
+    po::store(po::command_line_parser(std::vector<std::string>(Args.begin() + 1, Args.end()))
+                  .options(All)
+                  .positional(Positional)
+                  .style(Style)
+                  .run(),
+              VM);
     po::notify(VM);
   } catch (const po::unknown_option &E) {
     Diags.error(unknownOptionMessage(E.get_option_name()));
