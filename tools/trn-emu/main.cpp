@@ -7,7 +7,9 @@
 // Exit codes: 0 success; 1 the program faulted at run time (a run-time
 // limit included); 2 bad usage, a bad input file, or more host memory than
 // --max-memory or the host has before the run; 3 a --check mismatch.
-// Outputs are written only after a clean run, each whole or not at all.
+// Outputs are written only after a clean run, each whole or not at all;
+// '-' is standard input or output for one input and one output (the
+// command line's conventions are tools/common's, docs/cli.md).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,6 +1,6 @@
 //===- trn-objdump - show what a trnemu object holds -----------------------===//
 //
-// trn-objdump -d [--line-numbers] | -t | -h  FILE.o
+// trn-objdump -d [--line-numbers] | -t | -h  FILE.o|-
 //   -d  disassemble: a program trn-as turns back into the same object
 //   -t  the tensor table, allocations, semaphores and labels
 //   -h  the sections
