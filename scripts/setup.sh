@@ -2,7 +2,11 @@
 # Set up, build and exercise trnemu on Debian 12 (bookworm).
 #
 #   scripts/setup.sh           install missing packages, configure, build, run the demo
-#   scripts/setup.sh test      ... run the test suite, then the sanitize mode's tests (what CI runs)
+#   scripts/setup.sh test      ... run the test suite, then the user-builds and sanitize modes'
+#                              tests (what CI runs)
+#   scripts/setup.sh user-builds  ... build as a user would, without -Werror: Release with
+#                              GCC and Release with Clang 19, each into its own directory,
+#                              and run the unit and lit tests of each
 #   scripts/setup.sh sanitize  ... build with Clang, ASan+UBSan and the fuzz targets into a
 #                              second build directory, run the test suite and fuzz smoke tests there
 #   scripts/setup.sh --help    print this help
@@ -10,7 +14,8 @@
 # Runs as root on a fresh machine (no sudo). A second run installs nothing and
 # rebuilds only what changed. TRN_BUILD_DIR overrides the build directory
 # (default: <repo>/build), TRN_ASAN_BUILD_DIR the sanitizer build directory
-# (default: <repo>/build-asan).
+# (default: <repo>/build-asan), TRN_RELEASE_BUILD_DIR and TRN_CLANG_BUILD_DIR
+# the user builds' directories (default: <repo>/build-release, <repo>/build-clang).
 set -euo pipefail
 
 # Debian packages the build and the tests need, one per line with the reason.
@@ -45,15 +50,23 @@ PACKAGES=(
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${TRN_BUILD_DIR:-$ROOT/build}"
 ASAN_BUILD="${TRN_ASAN_BUILD_DIR:-$ROOT/build-asan}"
+RELEASE_BUILD="${TRN_RELEASE_BUILD_DIR:-$ROOT/build-release}"
+CLANG_BUILD="${TRN_CLANG_BUILD_DIR:-$ROOT/build-clang}"
 
 usage() {
   cat <<USAGE
-Usage: scripts/setup.sh [test | sanitize | --help]
+Usage: scripts/setup.sh [test | user-builds | sanitize | --help]
 
   (no argument)  install missing Debian packages, configure, build, run the demo
   test           install missing Debian packages, configure, build, run all tests
-                 (ctest --output-on-failure), then everything 'sanitize' does;
-                 exits non-zero if any test fails (CI runs this)
+                 (ctest --output-on-failure), then everything 'user-builds' and
+                 'sanitize' do; exits non-zero if any test fails (CI runs this)
+  user-builds    install missing Debian packages, then build trnemu as a user
+                 would, with the compiler's warnings but not -Werror
+                 (TRN_WERROR is the developers' option): a Release build with
+                 GCC and a Release build with Clang 19, each in its own
+                 directory; run the unit and lit tests of each; exits non-zero
+                 if a build or a test fails
   sanitize       install missing Debian packages, configure a second build with
                  Clang 19, AddressSanitizer, UndefinedBehaviorSanitizer and the
                  libFuzzer targets, build it, run all tests there and each fuzz
@@ -64,6 +77,8 @@ Usage: scripts/setup.sh [test | sanitize | --help]
 Must run as root (no sudo) when a package is missing. Environment:
   TRN_BUILD_DIR       build directory (default: $ROOT/build)
   TRN_ASAN_BUILD_DIR  sanitizer build directory (default: $ROOT/build-asan)
+  TRN_RELEASE_BUILD_DIR  GCC Release build directory (default: $ROOT/build-release)
+  TRN_CLANG_BUILD_DIR    Clang 19 Release build directory (default: $ROOT/build-clang)
 USAGE
 }
 
@@ -147,6 +162,29 @@ run_demo() {
   echo "(trace for ui.perfetto.dev: $out/gemm.trace.json)"
 }
 
+# A user's builds (docs/testing.md): what `cmake -DCMAKE_BUILD_TYPE=Release`
+# gives with Debian's GCC 12 and with Clang 19, neither with -Werror, so that
+# a warning new to one compiler or to -O3 (GCC 12's -Wrestrict false
+# positive in libstdc++) cannot break a user's build. Each is built and its
+# unit and lit tests run (the other tests re-check outputs the main build
+# already pins).
+user_build() {
+  local name="$1" dir="$2" cxx="$3"
+  if [[ ! -f "$dir/build.ninja" ]]; then
+    banner "configuring the $name build ($dir)"
+    CXX="$cxx" cmake -S "$ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release
+  fi
+  banner "building ($name)"
+  cmake --build "$dir" -j "$(nproc)"
+  banner "unit and lit tests ($name)"
+  ctest --test-dir "$dir" --output-on-failure --no-tests=error -R '^(unit|lit)$' -j "$(nproc)"
+}
+
+run_user_builds() {
+  user_build "GCC Release" "$RELEASE_BUILD" g++
+  user_build "Clang 19 Release" "$CLANG_BUILD" clang++-19
+}
+
 run_tests() {
   banner "tests"
   # --no-tests=error: a suite that finds no tests is a broken setup, not a pass.
@@ -168,12 +206,13 @@ main() {
     0:) ;;
     1:test) mode="test" ;;
     1:sanitize) mode="sanitize" ;;
+    1:user-builds) mode="user-builds" ;;
     1:--help | 1:-h) usage; return 0 ;;
     *) usage >&2; return 2 ;;
   esac
 
   install_packages
-  if [[ "$mode" != "sanitize" ]]; then
+  if [[ "$mode" != "sanitize" && "$mode" != "user-builds" ]]; then
     configure
     build
   fi
@@ -181,10 +220,12 @@ main() {
     demo) run_demo ;;
     test)
       run_tests
+      run_user_builds
       configure_sanitize
       build_sanitize
       run_sanitize_tests
       ;;
+    user-builds) run_user_builds ;;
     sanitize)
       configure_sanitize
       build_sanitize

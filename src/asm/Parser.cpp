@@ -11,6 +11,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_os_ostream.h"
 #include "llvm/Support/raw_ostream.h"
 #include "trn/object/ObjectFile.h"
@@ -110,7 +111,9 @@ void Parser::printMessage(SMLoc Loc, SourceMgr::DiagKind K, const llvm::Twine &M
   llvm::SMDiagnostic W(SM, D.getLoc(), D.getFilename(), D.getLineNo(),
                        static_cast<int>(Col - First + Shift), D.getKind(), D.getMessage(), Shown,
                        Window);
-  Diag << D.getFilename() << ":" << D.getLineNo() << ":" << Col + 1 << ": ";
+  // Bold, as SMDiagnostic::print shows a location, when colours are on.
+  llvm::WithColor(Diag, llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true)
+      << D.getFilename() << ":" << D.getLineNo() << ":" << Col + 1 << ": ";
   W.print(nullptr, Diag, /*ShowColors=*/true, /*ShowKindLabel=*/true, /*ShowLocation=*/false);
 }
 

@@ -21,8 +21,10 @@
 namespace trn::object {
 namespace {
 
-std::string failure(std::string_view What, const std::string &Path, int Errno) {
-  return fmt::format("cannot {} '{}': {}", What, Path, std::strerror(Errno));
+// LLVM's form, as every tool words a file it cannot write:
+// "'PATH': REASON" (tools/common/Files.h).
+std::string failure(const std::string &Path, int Errno) {
+  return fmt::format("'{}': {}", Path, std::strerror(Errno));
 }
 
 // The mode open(2) would give a new file: mkstemp makes it 0600 instead.
@@ -59,16 +61,16 @@ std::variant<AtomicFile, std::string> AtomicFile::create(const std::string &Path
   if (::stat(Path.c_str(), &Info) == 0 && !S_ISREG(Info.st_mode)) {
     int Fd = ::open(Path.c_str(), O_WRONLY);
     if (Fd < 0)
-      return failure("open", Path, errno);
+      return failure(Path, errno);
     return AtomicFile(Path, "", Fd);
   }
   std::string Temp = Path + ".tmpXXXXXX";
   int Fd = mkstemp(Temp.data());
   if (Fd < 0)
-    return failure("create a temporary file for", Path, errno);
+    return failure(Path, errno);
   AtomicFile F(Path, Temp, Fd);
   if (fchmod(Fd, newFileMode()) != 0)
-    return failure("set the permissions of", Path, errno); // F removes the file
+    return failure(Path, errno); // F removes the file
   return F;
 }
 
@@ -87,25 +89,25 @@ AtomicFile::~AtomicFile() {
 
 std::optional<std::string> AtomicFile::write(std::span<const uint8_t> Bytes) {
   if (Fd < 0 || Failed)
-    return failure("write", Path, EBADF);
+    return failure(Path, EBADF);
   if (!writeAll(Fd, Bytes)) {
     Failed = true;
-    return failure("write", Path, errno);
+    return failure(Path, errno);
   }
   return std::nullopt;
 }
 
 std::optional<std::string> AtomicFile::commit() {
   if (Fd < 0 || Failed)
-    return failure("write", Path, EBADF);
+    return failure(Path, EBADF);
   int Closed = ::close(Fd);
   Fd = -1;
   if (Closed != 0)
-    return failure("write", Path, errno);
+    return failure(Path, errno);
   if (Temp.empty())
     return std::nullopt;
   if (std::rename(Temp.c_str(), Path.c_str()) != 0)
-    return failure("replace", Path, errno);
+    return failure(Path, errno);
   Temp.clear();
   return std::nullopt;
 }

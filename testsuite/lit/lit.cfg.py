@@ -23,3 +23,5 @@ config.substitutions.append(("%python", '"' + sys.executable + '"'))
 config.substitutions.append(("%isa", os.path.join(config.trn_src_root, "isa")))
 config.substitutions.append(("%src", config.trn_src_root))
 config.substitutions.append(("%gen", config.trn_gen_dir))
+# project(trnemu VERSION ...): what --version must print.
+config.substitutions.append(("%{version}", config.trn_version))

@@ -17,6 +17,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "BenchSpec.h"
+#include "CommandLine.h"
+#include "Files.h"
 #include "Measure.h"
 #include "References.h"
 #include "llvm/Support/raw_ostream.h"
@@ -26,7 +28,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -73,78 +74,61 @@ struct Tally {
   }
 };
 
-std::optional<Options> parse(int argc, char **argv, int &Exit) {
+std::optional<Options> parse(tools::Tool &T, int argc, char **argv, int &Exit) {
+  using tools::po::value;
   Options O;
-  auto Number = [&](int &I, const char *Flag, double &Out) {
-    if (I + 1 >= argc) {
-      llvm::errs() << "trn-bench: error: " << Flag << " needs a value\n";
-      return false;
-    }
-    char *End = nullptr;
-    Out = std::strtod(argv[++I], &End);
-    if (!*argv[I] || *End || !(Out >= 0)) {
-      llvm::errs() << "trn-bench: error: " << Flag << " takes a number, not '" << argv[I] << "'\n";
-      return false;
-    }
-    return true;
-  };
-  for (int I = 1; I < argc; ++I) {
-    std::string A = argv[I];
-    double V = 0;
-    if (A == "--chip" && I + 1 < argc) {
-      O.Chip = isa::lookupChip(argv[++I]);
-      if (!O.Chip) {
-        llvm::errs() << "trn-bench: error: unknown chip '" << argv[I] << "'\n";
-        Exit = 2;
-        return std::nullopt;
-      }
-    } else if (A == "--seed" || A == "--min-seconds" || A == "--threads") {
-      if (!Number(I, A.c_str(), V)) {
-        Exit = 2;
-        return std::nullopt;
-      }
-      if (A == "--seed")
-        O.Seed = static_cast<uint64_t>(V);
-      else if (A == "--min-seconds")
-        O.MinSeconds = V;
-      else
-        O.Threads = std::max(1, static_cast<int>(V));
-    } else if (A == "--python" && I + 1 < argc) {
-      O.Python = argv[++I];
-    } else if (A == "--no-observers") {
-      O.Observers = false;
-    } else if (A == "--no-memory") {
-      O.Memory = false;
-    } else if (A == "--help" || A == "-h") {
-      llvm::outs()
-          << "Usage: trn-bench [options] KERNEL.s|FOLDER...\n"
-             "  --chip trn1|trn2|trn3  run on this chip (default: each program's)\n"
-             "  --seed N               seed of the random inputs (default 1)\n"
-             "  --min-seconds S        repeat each run until S seconds, keep the fastest (0.3)\n"
-             "  --threads N            host threads of the OpenBLAS reference (1, as the "
-             "emulator)\n"
-             "  --python PATH          the Python with NumPy for row kernels (/usr/bin/python3)\n"
-             "  --no-observers         skip the observer-cost columns\n"
-             "  --no-memory            skip the peak-memory column\n"
-             "Kernels may start with '# trn-bench: goal=...' (tools/trn-bench/BenchSpec.h).\n";
-      Exit = 0;
+  T.group("Benchmark")("chip", value<std::string>()->value_name("NAME"),
+                       "run on trn1, trn2 or trn3 (default: each program's)")(
+      "seed", value<uint64_t>()->value_name("N")->default_value(O.Seed),
+      "seed of the random inputs")(
+      "min-seconds", value<double>()->value_name("S")->default_value(O.MinSeconds, "0.3"),
+      "repeat each run until S seconds, keep the fastest")(
+      "threads", value<unsigned>()->value_name("N")->default_value(1),
+      "host threads of the OpenBLAS reference (the emulator uses one)")(
+      "python", value<std::string>()->value_name("PATH")->default_value(O.Python),
+      "the Python with NumPy for row kernels")("no-observers", "skip the observer-cost columns")(
+      "no-memory", "skip the peak-memory column");
+  if (auto Done = T.parse(argc, argv)) {
+    Exit = *Done;
+    return std::nullopt;
+  }
+  const tools::po::variables_map &VM = T.vm();
+  Exit = tools::ExitUsage;
+  if (T.has("chip")) {
+    std::string Name = VM["chip"].as<std::string>();
+    O.Chip = isa::lookupChip(Name);
+    if (!O.Chip) {
+      T.error("unknown chip '" + Name + "': expected trn1, trn2 or trn3");
       return std::nullopt;
-    } else if (A.size() > 1 && A[0] == '-') {
-      llvm::errs() << "trn-bench: error: unknown option '" << A << "' (try --help)\n";
-      Exit = 2;
-      return std::nullopt;
-    } else if (fs::is_directory(A)) {
+    }
+  }
+  O.Seed = VM["seed"].as<uint64_t>();
+  O.MinSeconds = VM["min-seconds"].as<double>();
+  if (!(O.MinSeconds >= 0)) {
+    T.error("--min-seconds takes a number of seconds from 0, not '" + std::to_string(O.MinSeconds) +
+            "'");
+    return std::nullopt;
+  }
+  O.Threads = std::max(1u, VM["threads"].as<unsigned>());
+  O.Python = VM["python"].as<std::string>();
+  O.Observers = !T.has("no-observers");
+  O.Memory = !T.has("no-memory");
+  for (const std::string &A : T.inputs()) {
+    std::error_code EC;
+    if (fs::is_directory(A, EC)) {
       for (const auto &E : fs::recursive_directory_iterator(A))
         if (E.path().extension() == ".s")
           O.Kernels.push_back(E.path().string());
+    } else if (auto Err = tools::checkReadable(A)) {
+      T.error(*Err);
+      return std::nullopt;
     } else {
       O.Kernels.push_back(A);
     }
   }
   std::sort(O.Kernels.begin(), O.Kernels.end());
   if (O.Kernels.empty()) {
-    llvm::errs() << "trn-bench: error: no kernels given (try --help)\n";
-    Exit = 2;
+    T.error("no kernels given (try --help)");
     return std::nullopt;
   }
   return O;
@@ -156,8 +140,12 @@ std::string shortName(const std::string &K) {
 }
 
 int run(int argc, char **argv) {
+  tools::Tool T({"trn-bench",
+                 "measures how fast the emulator emulates, against OpenBLAS, NumPy and the host\n"
+                 "  (kernels may start with '# trn-bench: goal=...': tools/trn-bench/BenchSpec.h)",
+                 "[options] <kernel.s | folder>..."});
   int Exit = 0;
-  std::optional<Options> Parsed = parse(argc, argv, Exit);
+  std::optional<Options> Parsed = parse(T, argc, argv, Exit);
   if (!Parsed)
     return Exit;
   const Options &O = *Parsed;
@@ -229,7 +217,7 @@ int run(int argc, char **argv) {
           numpySeconds(O.Python, Script, Spec->NumpyName, Spec->Rows, Spec->Cols, Error);
       if (!Np) {
         Reference = "n/a";
-        llvm::errs() << "trn-bench: " << Name << ": " << Error << "\n";
+        T.diags().warning(Name + ": " + Error);
         break;
       }
       double X = Host / *Np;

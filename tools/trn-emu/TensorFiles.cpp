@@ -2,6 +2,7 @@
 
 #include "TensorFiles.h"
 
+#include "Files.h"
 #include "llvm/Support/FileSystem.h"
 #include "trn/emu/Check.h"
 #include "trn/npy/Npy.h"
@@ -22,7 +23,7 @@ namespace {
 constexpr uint64_t PieceElements = uint64_t(1) << 20;
 
 std::string cannotRead(const std::string &Path, const std::string &Why) {
-  return fmt::format("cannot read '{}': {}", Path, Why);
+  return tools::fileError(Path, Why);
 }
 
 // Reads Out.size() bytes at an offset of the file, or says why not.
@@ -88,15 +89,33 @@ readStream(llvm::sys::fs::file_t FD, const std::string &Path, HostMemoryBudget &
   }
 }
 
+// A stream's bytes, within the budget, then taken apart as a file's are.
+std::optional<std::string> readTensorStream(emu::Emulator &E, const object::Tensor &T,
+                                            llvm::sys::fs::file_t FD, const std::string &Path) {
+  auto Bytes = readStream(FD, Path, E.memoryBudget());
+  if (auto *Err = std::get_if<std::string>(&Bytes))
+    return *Err;
+  const std::vector<uint8_t> &All = std::get<std::vector<uint8_t>>(Bytes);
+  ReadAt Read = [&](uint64_t Offset, std::span<uint8_t> Out) -> std::optional<std::string> {
+    std::copy_n(All.begin() + Offset, Out.size(), Out.begin()); // within the file, by parse
+    return std::nullopt;
+  };
+  auto Result = readTensorFile(E, T, Path, Read, All.size());
+  E.memoryBudget().release(All.size());
+  return Result;
+}
+
 } // namespace
 
 std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor &T,
                                           const std::string &Path) {
+  if (Path == "-")
+    return readTensorStream(E, T, 0, Path);
   llvm::sys::fs::file_status Status;
   if (std::error_code EC = llvm::sys::fs::status(Path, Status))
     return cannotRead(Path, EC.message());
   if (Status.type() == llvm::sys::fs::file_type::directory_file)
-    return cannotRead(Path, "it is a directory");
+    return cannotRead(Path, std::make_error_code(std::errc::is_a_directory).message());
   auto FD = llvm::sys::fs::openNativeFileForRead(Path);
   if (!FD)
     return cannotRead(Path, llvm::toString(FD.takeError()));
@@ -118,18 +137,7 @@ std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor
     };
     Result = readTensorFile(E, T, Path, Read, Status.getSize());
   } else {
-    auto Bytes = readStream(*FD, Path, E.memoryBudget());
-    if (auto *Err = std::get_if<std::string>(&Bytes)) {
-      Result = *Err;
-    } else {
-      const std::vector<uint8_t> &All = std::get<std::vector<uint8_t>>(Bytes);
-      ReadAt Read = [&](uint64_t Offset, std::span<uint8_t> Out) -> std::optional<std::string> {
-        std::copy_n(All.begin() + Offset, Out.size(), Out.begin()); // within the file, by parse
-        return std::nullopt;
-      };
-      Result = readTensorFile(E, T, Path, Read, All.size());
-      E.memoryBudget().release(All.size());
-    }
+    Result = readTensorStream(E, T, *FD, Path);
   }
   llvm::sys::fs::closeFile(*FD);
   return Result;
@@ -156,7 +164,12 @@ writeTensorFiles(const emu::Emulator &E,
                  const std::vector<std::pair<const object::Tensor *, std::string>> &Outs) {
   std::vector<object::AtomicFile> Files;
   std::vector<uint8_t> Piece;
+  const object::Tensor *ToStdout = nullptr;
   for (const auto &[T, Path] : Outs) {
+    if (Path == "-") { // last: what is written there cannot be taken back
+      ToStdout = T;
+      continue;
+    }
     auto F = object::AtomicFile::create(Path);
     if (auto *Err = std::get_if<std::string>(&F))
       return *Err;
@@ -178,6 +191,20 @@ writeTensorFiles(const emu::Emulator &E,
   for (object::AtomicFile &File : Files)
     if (auto Err = File.commit())
       return Err;
+  if (!ToStdout)
+    return std::nullopt;
+  if (auto Err = tools::writeStdout(
+          npy::serializeHeader(npy::descrFor(ToStdout->Type), false, ToStdout->Shape)))
+    return Err;
+  uint64_t Bytes = ToStdout->bytes();
+  for (uint64_t Done = 0; Done < Bytes;) {
+    Piece.resize(std::min<uint64_t>(Bytes - Done, PieceElements * 4));
+    if (auto Err = E.tensorBytes(ToStdout->Name, Done, Piece))
+      return Err;
+    if (auto Err = tools::writeStdout(Piece))
+      return Err;
+    Done += Piece.size();
+  }
   return std::nullopt;
 }
 

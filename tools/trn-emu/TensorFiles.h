@@ -27,7 +27,8 @@ std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor
 std::optional<std::string> randomizeTensor(emu::Emulator &E, const object::Tensor &T,
                                            std::mt19937_64 &Rng);
 
-// Writes each tensor to its .npy file: every file is written whole to a
+// Writes each tensor to its .npy file ("-": standard output, written last,
+// once every file is in place): every file is written whole to a
 // temporary file first, and only then are they all put in place, so that a
 // failure leaves every file as it was.
 std::optional<std::string>

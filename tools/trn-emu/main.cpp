@@ -7,10 +7,14 @@
 // Exit codes: 0 success; 1 the program faulted at run time (a run-time
 // limit included); 2 bad usage, a bad input file, or more host memory than
 // --max-memory or the host has before the run; 3 a --check mismatch.
-// Outputs are written only after a clean run, each whole or not at all.
+// Outputs are written only after a clean run, each whole or not at all;
+// '-' is standard input or output for one input and one output (the
+// command line's conventions are tools/common's, docs/cli.md).
 //
 //===----------------------------------------------------------------------===//
 
+#include "CommandLine.h"
+#include "Files.h"
 #include "TensorFiles.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -24,7 +28,6 @@
 #include "trn/trace/Report.h"
 #include "trn/trace/Trace.h"
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -38,10 +41,11 @@
 
 namespace po = boost::program_options;
 using namespace trn;
+using tools::ExitUsage;
 
 namespace {
 
-constexpr int ExitFault = 1, ExitUsage = 2, ExitMismatch = 3;
+constexpr int ExitFault = 1, ExitMismatch = 3;
 
 struct UsageError {
   std::string Message;
@@ -56,13 +60,24 @@ std::pair<std::string, std::string> nameEqualsFile(const std::string &Opt, const
 
 // A whole file, its size committed to Budget first.
 std::vector<uint8_t> readFile(const std::string &Path, HostMemoryBudget &Budget) {
+  if (auto Err = tools::checkReadable(Path))
+    throw UsageError{*Err};
+  if (Path == "-") { // a pipe: its size is known once it is read
+    auto Buf = llvm::MemoryBuffer::getSTDIN();
+    if (!Buf)
+      throw UsageError{tools::fileError(Path, Buf.getError())};
+    if (auto Err = Budget.check((*Buf)->getBufferSize(), "reading standard input"))
+      throw UsageError{*Err};
+    Budget.commit((*Buf)->getBufferSize(), Path);
+    return std::vector<uint8_t>((*Buf)->getBufferStart(), (*Buf)->getBufferEnd());
+  }
   uint64_t Size = 0;
   if (!llvm::sys::fs::file_size(Path, Size))
     if (auto Err = Budget.check(Size, fmt::format("reading '{}' ({})", Path, formatBytes(Size))))
       throw UsageError{*Err};
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
   if (!Buf)
-    throw UsageError{fmt::format("cannot read '{}': {}", Path, Buf.getError().message())};
+    throw UsageError{tools::fileError(Path, Buf.getError())};
   Budget.commit((*Buf)->getBufferSize(), Path);
   return std::vector<uint8_t>((*Buf)->getBufferStart(), (*Buf)->getBufferEnd());
 }
@@ -78,10 +93,12 @@ uint64_t countOption(const po::variables_map &VM, const char *Name) {
   return *N;
 }
 
-// Errors name the option and tensor the file was given for, as the
-// conversion errors of --in do.
+// Errors but a file that cannot be read name the option and tensor the
+// file was given for, as the conversion errors of --in do.
 npy::Array readNpy(const char *Opt, const std::string &Name, const std::string &Path,
                    HostMemoryBudget &Budget) {
+  if (auto Err = tools::checkReadable(Path))
+    throw UsageError{*Err}; // as every tool words it, without the option
   std::vector<uint8_t> Bytes;
   try {
     Bytes = readFile(Path, Budget);
@@ -110,7 +127,7 @@ const object::Tensor &tensorNamed(const object::Program &P, const std::string &N
 }
 
 object::Program loadProgram(const std::string &Path, const std::vector<std::string> &Includes,
-                            std::optional<isa::Chip> Chip, uint64_t MaxMemory) {
+                            std::optional<isa::Chip> Chip, uint64_t MaxMemory, bool Color) {
   HostMemoryBudget Budget(MaxMemory); // the file and the program read from it
   std::vector<uint8_t> Bytes = readFile(Path, Budget);
   bool NamedObject = Path.size() > 2 && Path.compare(Path.size() - 2, 2, ".o") == 0;
@@ -124,68 +141,63 @@ object::Program loadProgram(const std::string &Path, const std::vector<std::stri
   Opts.IncludeDirs = Includes;
   Opts.Chip = Chip;
   Opts.MaxMemory = MaxMemory;
-  Opts.Color = llvm::errs().has_colors();
-  assembler::Result R = assembler::assembleFile(Path, Opts, std::cerr);
+  Opts.Color = Color;
+  // Standard input is read once: its text is assembled as it was read.
+  assembler::Result R =
+      Path == "-" ? assembler::assembleText("<stdin>", std::string(Bytes.begin(), Bytes.end()),
+                                            Opts, std::cerr)
+                  : assembler::assembleFile(Path, Opts, std::cerr);
   if (!R.Program)
     throw UsageError{fmt::format("{} error{} in {}", R.Errors, R.Errors == 1 ? "" : "s", Path)};
   return std::move(*R.Program);
 }
 
-int run(int argc, char **argv) {
-  po::options_description Visible("Usage: trn-emu [options] <prog.o | prog.s>\nOptions");
-  Visible.add_options()("help,h",
-                        "print this help")("chip", po::value<std::string>()->value_name("NAME"),
-                                           "run on trn1, trn2 or trn3 (default: the program's)")(
-      "in", po::value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
-      "set input tensor NAME from a .npy file")(
-      "out", po::value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
-      "write tensor NAME to a .npy file after the run")(
-      "check", po::value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
-      "compare tensor NAME with a reference .npy (exit 3 on mismatch)")(
-      "rtol", po::value<double>()->default_value(1e-5, "1e-5"), "relative tolerance for --check")(
-      "atol", po::value<double>()->default_value(1e-8, "1e-8"), "absolute tolerance for --check")(
-      "random-inputs", "fill every input not given by --in with random values")(
-      "seed", po::value<uint64_t>()->default_value(0),
-      "seed for --random-inputs")("max-cycles",
-                                  po::value<std::string>()->value_name("N")->default_value(
-                                      std::to_string(emu::DefaultMaxCycles), "10^12"),
-                                  "stop after this many PE-clock cycles (0: no limit)")(
-      "max-instructions",
-      po::value<std::string>()->value_name("N")->default_value(
-          std::to_string(emu::DefaultMaxInstructions), "10^9"),
-      "stop after this many instructions (0: no limit)")(
-      "max-memory", po::value<std::string>()->value_name("SIZE")->default_value("4G"),
-      "most host memory to use, e.g. 512M (0: no limit)")(
+int run(tools::Tool &T, int argc, char **argv) {
+  using po::value;
+  T.group("Program")("chip", value<std::string>()->value_name("NAME"),
+                     "run on trn1, trn2 or trn3 (default: the program's)")(
+      "include,I", value<std::vector<std::string>>()->value_name("DIR")->composing(),
+      "search DIR for .include files (assembly input)")(
       "strict", "reads of never-written SBUF/PSUM are errors, not warnings")(
       "no-throttle", "run TensorE at full rate: no dI/dt throttling (trn2, trn3)")(
-      "race-check", po::value<std::string>()->value_name("MODE")->default_value("error"),
-      "accesses no semaphore orders: error (stop at the first), warn (report each pair, go "
-      "on) or off")("report", "print the utilization report after the run")(
-      "report-json", po::value<std::string>()->value_name("FILE"),
-      "write the utilization report as JSON")("trace", po::value<std::string>()->value_name("FILE"),
+      "race-check", value<std::string>()->value_name("MODE")->default_value("error"),
+      "accesses no semaphore orders: error (stop at the first), warn (report each pair, go on) "
+      "or off")("max-cycles",
+                value<std::string>()->value_name("N")->default_value(
+                    std::to_string(emu::DefaultMaxCycles), "10^12"),
+                "stop after this many PE-clock cycles (0: no limit)")(
+      "max-instructions",
+      value<std::string>()->value_name("N")->default_value(
+          std::to_string(emu::DefaultMaxInstructions), "10^9"),
+      "stop after this many instructions (0: no limit)")(
+      "max-memory", value<std::string>()->value_name("SIZE")->default_value("4G"),
+      "most host memory to use, e.g. 512M (0: no limit)");
+  T.group("Tensors ('-' for FILE: standard input or output)")(
+      "in", value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
+      "set input tensor NAME from a .npy file")(
+      "random-inputs", "fill every input not given by --in with random values")(
+      "seed", value<uint64_t>()->value_name("N")->default_value(0), "seed for --random-inputs")(
+      "out", value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
+      "write tensor NAME to a .npy file after the run")(
+      "check", value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
+      "compare tensor NAME with a reference .npy (exit 3 on mismatch)")(
+      "rtol", value<double>()->value_name("R")->default_value(1e-5, "1e-5"),
+      "relative tolerance for --check")(
+      "atol", value<double>()->value_name("A")->default_value(1e-8, "1e-8"),
+      "absolute tolerance for --check");
+  T.group("Reports and traces ('-' for FILE: standard output)")(
+      "report", "print the utilization report after the run")(
+      "report-json", value<std::string>()->value_name("FILE"),
+      "write the utilization report as JSON")("trace", value<std::string>()->value_name("FILE"),
                                               "write a Chrome Trace Event / Perfetto JSON trace")(
-      "trace-text", "print one line per instruction and DMA transfer")(
-      "include,I", po::value<std::vector<std::string>>()->value_name("DIR")->composing(),
-      "search DIR for .include files (assembly input)");
-  po::options_description All;
-  All.add(Visible).add_options()("input", po::value<std::vector<std::string>>());
-  po::positional_options_description Positional;
-  Positional.add("input", -1);
-  po::variables_map VM;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(All).positional(Positional).run(), VM);
-    po::notify(VM);
-  } catch (const po::error &E) {
-    throw UsageError{E.what()};
-  }
-  if (VM.count("help")) {
-    std::cout << Visible << "\n";
-    return 0;
-  }
+      "trace-text", "print one line per instruction and DMA transfer");
+  if (auto Exit = T.parse(argc, argv))
+    return *Exit;
+  const po::variables_map &VM = T.vm();
   auto List = [&](const char *Name) {
     return VM.count(Name) ? VM[Name].as<std::vector<std::string>>() : std::vector<std::string>{};
   };
-  if (List("input").size() != 1)
+  if (T.inputs().size() != 1)
     throw UsageError{"expected exactly one program (.o or .s); try --help"};
   std::optional<isa::Chip> Chip;
   if (VM.count("chip")) {
@@ -202,11 +214,41 @@ int run(int argc, char **argv) {
   emu::RunOptions Opts;
   Opts.MaxCycles = countOption(VM, "max-cycles");
   Opts.MaxInstructions = countOption(VM, "max-instructions");
-  std::string Path = List("input")[0];
+  std::string Path = T.inputs()[0];
+
+  // '-': standard input for one input, standard output for one output.
+  // What trn-emu prints itself (the run line, check results) goes to
+  // standard error when standard output carries a file; --report and
+  // --trace-text print there and so cannot share it.
+  tools::StandardStream Stdin("read standard input"), Stdout("write to standard output");
+  auto Claim = [](tools::StandardStream &S, const std::string &File, const std::string &What) {
+    if (File == "-")
+      if (auto Err = S.claim(What))
+        throw UsageError{*Err};
+  };
+  Claim(Stdin, Path, "the program");
+  for (const char *Opt : {"in", "check"})
+    for (const std::string &S : List(Opt)) {
+      auto [Name, File] = nameEqualsFile(Opt, S);
+      Claim(Stdin, File, fmt::format("--{} {}", Opt, Name));
+    }
+  for (const char *Opt : {"trace", "report-json"})
+    if (T.has(Opt))
+      Claim(Stdout, VM[Opt].as<std::string>(), fmt::format("--{}", Opt));
+  for (const std::string &S : List("out")) {
+    auto [Name, File] = nameEqualsFile("out", S);
+    Claim(Stdout, File, "--out " + Name);
+  }
+  if (Stdout.claimed())
+    for (const char *Opt : {"report", "trace-text"})
+      if (T.has(Opt))
+        Claim(Stdout, "-", fmt::format("--{}", Opt));
+  llvm::raw_ostream &Info = Stdout.claimed() ? T.diags().os() : llvm::outs();
+
   std::unique_ptr<emu::Emulator> Emu;
   try {
-    Emu = std::make_unique<emu::Emulator>(loadProgram(Path, List("include"), Chip, *MaxMemory),
-                                          Chip, *MaxMemory);
+    Emu = std::make_unique<emu::Emulator>(
+        loadProgram(Path, List("include"), Chip, *MaxMemory, T.diags().colors()), Chip, *MaxMemory);
   } catch (const HostMemoryError &Err) {
     throw UsageError{fmt::format("{}: {}", Path, Err.what())};
   }
@@ -216,7 +258,7 @@ int run(int argc, char **argv) {
   // would refuse its source.
   if (size_t N = E.loadErrors().size()) {
     for (const std::string &Msg : E.loadErrors())
-      llvm::errs() << Msg << "\n";
+      T.diags().report(Msg);
     throw UsageError{fmt::format("{} error{} in {}", N, N == 1 ? "" : "s", Path)};
   }
 
@@ -224,20 +266,22 @@ int run(int argc, char **argv) {
   std::map<std::string, bool> Given;
   for (const std::string &S : List("in")) {
     auto [Name, File] = nameEqualsFile("in", S);
-    const object::Tensor &T = tensorNamed(P, Name, "in");
-    if (auto Err = emutool::readTensorFile(E, T, File))
+    const object::Tensor &Tensor = tensorNamed(P, Name, "in");
+    if (auto Err = tools::checkReadable(File))
+      throw UsageError{*Err};
+    if (auto Err = emutool::readTensorFile(E, Tensor, File))
       throw UsageError{fmt::format("--in {}: {}", Name, *Err)};
     Given[Name] = true;
   }
   std::mt19937_64 Rng(VM["seed"].as<uint64_t>());
-  for (const object::Tensor &T : P.Tensors) {
-    if (T.Role != object::TensorRole::Input || Given.count(T.Name) || T.InitOffset)
+  for (const object::Tensor &In : P.Tensors) {
+    if (In.Role != object::TensorRole::Input || Given.count(In.Name) || In.InitOffset)
       continue;
     if (!VM.count("random-inputs"))
       throw UsageError{fmt::format("input tensor '{}' is not given: use --in {}=FILE.npy or "
                                    "--random-inputs",
-                                   T.Name, T.Name)};
-    if (auto Err = emutool::randomizeTensor(E, T, Rng))
+                                   In.Name, In.Name)};
+    if (auto Err = emutool::randomizeTensor(E, In, Rng))
       throw UsageError{fmt::format("--random-inputs: {}", *Err)};
   }
   // Validate --out/--check names and read references before running.
@@ -275,7 +319,7 @@ int run(int argc, char **argv) {
   }
   std::unique_ptr<trace::TextTrace> Text;
   if (VM.count("trace-text")) {
-    llvm::outs().flush(); // the trace writes to std::cout from here on
+    llvm::outs().flush(); // the trace writes to std::cout from here on (not '-': claimed above)
     Text = std::make_unique<trace::TextTrace>(std::cout);
     E.addObserver(Text.get());
   }
@@ -287,25 +331,30 @@ int run(int argc, char **argv) {
   bool TraceToDevice = !TracePath.empty() && llvm::sys::fs::exists(TracePath) &&
                        !llvm::sys::fs::is_regular_file(TracePath);
   std::unique_ptr<std::ofstream> DeviceOS;
-  if (TraceToDevice) {
+  if (TracePath == "-") {
+    // Standard output streams as a device does; the trace is whole even
+    // when the run faults, as a file's is.
+    llvm::outs().flush();
+    Chrome = std::make_unique<trace::ChromeTrace>(E, std::cout);
+    E.addObserver(Chrome.get());
+  } else if (TraceToDevice) {
     // A device or pipe is written in place (a rename would replace it).
     DeviceOS = std::make_unique<std::ofstream>(TracePath, std::ios::binary);
     if (!*DeviceOS)
-      throw UsageError{fmt::format("cannot write '{}': {}", TracePath,
-                                   std::error_code(errno, std::generic_category()).message())};
+      throw UsageError{
+          tools::fileError(TracePath, std::error_code(errno, std::generic_category()))};
     Chrome = std::make_unique<trace::ChromeTrace>(E, *DeviceOS);
     E.addObserver(Chrome.get());
   } else if (!TracePath.empty()) {
     auto TF = llvm::sys::fs::TempFile::create(TracePath + "-%%%%%%.tmp");
     if (!TF)
-      throw UsageError{
-          fmt::format("cannot write '{}': {}", TracePath, llvm::toString(TF.takeError()))};
+      throw UsageError{tools::fileError(TracePath, llvm::toString(TF.takeError()))};
     TraceFile.emplace(std::move(*TF));
     TraceOS = std::make_unique<std::ofstream>(TraceFile->TmpName, std::ios::binary);
     if (!*TraceOS) {
       std::string Why = std::error_code(errno, std::generic_category()).message();
       llvm::consumeError(TraceFile->discard());
-      throw UsageError{fmt::format("cannot write '{}': {}", TracePath, Why)};
+      throw UsageError{tools::fileError(TracePath, Why)};
     }
     Chrome = std::make_unique<trace::ChromeTrace>(E, *TraceOS);
     E.addObserver(Chrome.get());
@@ -324,27 +373,27 @@ int run(int argc, char **argv) {
     TraceOS.reset();
     if (!Written) {
       llvm::consumeError(TraceFile->discard());
-      throw UsageError{fmt::format("cannot write '{}': write error", TracePath)};
+      throw UsageError{tools::fileError(TracePath, "write error")};
     }
     if (auto Err = TraceFile->keep(TracePath))
-      throw UsageError{
-          fmt::format("cannot write '{}': {}", TracePath, llvm::toString(std::move(Err)))};
+      throw UsageError{tools::fileError(TracePath, llvm::toString(std::move(Err)))};
   }
+  if (TracePath == "-")
+    std::cout.flush();
   for (const std::string &W : R.Warnings)
-    llvm::errs() << W << "\n";
+    T.diags().report(W);
   if (Races && !Races->races().empty()) {
     for (const std::string &W : Races->races())
-      llvm::errs() << W << "\n";
+      T.diags().report(W);
     size_t N = Races->races().size();
-    llvm::errs() << fmt::format("warning: {} race{} (--race-check=warn)\n", N, N == 1 ? "" : "s");
+    T.diags().report(fmt::format("warning: {} race{} (--race-check=warn)", N, N == 1 ? "" : "s"));
   }
   if (R.Error) {
-    llvm::errs() << R.Error->Message << "\n";
+    T.diags().report(R.Error->Message);
     return ExitFault;
   }
-  llvm::outs() << fmt::format(
-      "ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {}\n", R.Instructions,
-      R.TimePs / 1e6, R.Cycles, E.chip().Name);
+  Info << fmt::format("ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {}\n",
+                      R.Instructions, R.TimePs / 1e6, R.Cycles, E.chip().Name);
   if (Reporter) {
     trace::Report Rep = Reporter->build(R, HostSeconds);
     if (VM.count("report")) {
@@ -356,7 +405,7 @@ int run(int argc, char **argv) {
       std::ostringstream JS;
       trace::writeReportJson(Rep, JS);
       std::string Json = JS.str();
-      if (auto Err = object::writeFileAtomically(
+      if (auto Err = tools::writeOutput(
               VM["report-json"].as<std::string>(),
               std::span(reinterpret_cast<const uint8_t *>(Json.data()), Json.size())))
         throw UsageError{*Err};
@@ -370,14 +419,15 @@ int run(int argc, char **argv) {
 
   bool AllOk = true;
   double RTol = VM["rtol"].as<double>(), ATol = VM["atol"].as<double>();
-  for (auto &[T, Ref] : Checks) {
-    E.memoryBudget().commit(T->bytes(), fmt::format("tensor '{}' read back for --check", T->Name));
-    auto C = emu::compare(*T, E.tensor(T->Name), Ref, RTol, ATol);
-    E.memoryBudget().release(T->bytes());
+  for (auto &[Checked, Ref] : Checks) {
+    E.memoryBudget().commit(Checked->bytes(),
+                            fmt::format("tensor '{}' read back for --check", Checked->Name));
+    auto C = emu::compare(*Checked, E.tensor(Checked->Name), Ref, RTol, ATol);
+    E.memoryBudget().release(Checked->bytes());
     if (auto *Err = std::get_if<std::string>(&C))
-      throw UsageError{fmt::format("--check {}: {}", T->Name, *Err)};
+      throw UsageError{fmt::format("--check {}: {}", Checked->Name, *Err)};
     const emu::CheckResult &CR = std::get<emu::CheckResult>(C);
-    llvm::outs() << emu::describeCheck(T->Name, CR, RTol, ATol);
+    Info << emu::describeCheck(Checked->Name, CR, RTol, ATol);
     AllOk = AllOk && CR.ok();
   }
   return AllOk ? 0 : ExitMismatch;
@@ -386,11 +436,13 @@ int run(int argc, char **argv) {
 } // namespace
 
 int main(int argc, char **argv) {
+  tools::Tool T({"trn-emu", "runs a trnemu program on an emulated NeuronCore",
+                 "[options] <prog.o | prog.s | ->"});
   return exitOnHostMemoryError("trn-emu", [&] {
     try {
-      return run(argc, argv);
+      return run(T, argc, argv);
     } catch (const UsageError &E) {
-      llvm::errs() << "trn-emu: error: " << E.Message << "\n";
+      T.error(E.Message);
       return ExitUsage;
     }
   });

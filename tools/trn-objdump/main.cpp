@@ -1,6 +1,6 @@
 //===- trn-objdump - show what a trnemu object holds -----------------------===//
 //
-// trn-objdump -d [--line-numbers] | -t | -h  FILE.o
+// trn-objdump -d [--line-numbers] | -t | -h  FILE.o|-
 //   -d  disassemble: a program trn-as turns back into the same object
 //   -t  the tensor table, allocations, semaphores and labels
 //   -h  the sections
@@ -8,19 +8,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CommandLine.h"
+#include "Files.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Disassembler.h"
 #include "trn/object/ObjectFile.h"
 #include "trn/support/HostMemory.h"
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
 
-#include <iostream>
-#include <new>
-
-namespace po = boost::program_options;
 using namespace trn;
 
 namespace {
@@ -66,57 +63,49 @@ void printSections(const object::Program &P, llvm::raw_ostream &OS) {
 }
 
 int run(int argc, char **argv) {
-  po::options_description Visible("Usage: trn-objdump [options] <file.o>\nOptions");
-  Visible.add_options()("help", "print this help")("disassemble,d", "disassemble every stream")(
+  tools::Tool T({"trn-objdump", "shows what a trnemu object file holds",
+                 "-d [-l] | -t | -h  <file.o | ->", /*ShortHelp=*/false});
+  T.group("What to show (at least one; printed in the order -h, -t, -d)")(
+      "disassemble,d", "every engine's stream as assembly that trn-as turns back into the object")(
       "line-numbers,l", "with -d: the source file:line:col of each instruction")(
       "syms,t", "the tensor table, allocations, semaphores and labels")("section-headers,h",
                                                                         "the sections");
-  po::options_description All;
-  All.add(Visible).add_options()("input", po::value<std::vector<std::string>>());
-  po::positional_options_description Positional;
-  Positional.add("input", -1);
-  po::variables_map VM;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(All).positional(Positional).run(), VM);
-    po::notify(VM);
-  } catch (const po::error &E) {
-    llvm::errs() << "trn-objdump: error: " << E.what() << "\n";
-    return 2;
+  if (auto Exit = T.parse(argc, argv))
+    return *Exit;
+  if (T.inputs().size() != 1) {
+    T.error("expected exactly one object file (try --help)");
+    return tools::ExitUsage;
   }
-  if (VM.count("help")) {
-    std::cout << Visible << "\n";
-    return 0;
+  if (!T.has("disassemble") && !T.has("syms") && !T.has("section-headers")) {
+    T.error("say what to show: -d, -t or -h (try --help)");
+    return tools::ExitUsage;
   }
-  if (!VM.count("input") || VM["input"].as<std::vector<std::string>>().size() != 1) {
-    llvm::errs() << "trn-objdump: error: expected exactly one object file (try --help)\n";
-    return 2;
+  std::string Path = T.inputs()[0];
+  if (auto Err = tools::checkReadable(Path)) {
+    T.error(*Err);
+    return tools::ExitUsage;
   }
-  if (!VM.count("disassemble") && !VM.count("syms") && !VM.count("section-headers")) {
-    llvm::errs() << "trn-objdump: error: say what to show: -d, -t or -h (try --help)\n";
-    return 2;
-  }
-  std::string Path = VM["input"].as<std::vector<std::string>>()[0];
   auto Buf = llvm::MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/false);
   if (!Buf) {
-    llvm::errs() << "trn-objdump: error: " << Path << ": " << Buf.getError().message() << "\n";
-    return 2;
+    T.error(tools::fileError(Path, Buf.getError()));
+    return tools::ExitUsage;
   }
   auto Bytes = std::span(reinterpret_cast<const uint8_t *>((*Buf)->getBufferStart()),
                          (*Buf)->getBufferSize());
   auto Read = object::readObject(Bytes);
   if (auto *Err = std::get_if<std::string>(&Read)) {
-    llvm::errs() << "trn-objdump: error: " << Path << ": " << *Err << "\n";
-    return 2;
+    T.error(Path + ": " + *Err);
+    return tools::ExitUsage;
   }
   const object::Program &P = std::get<object::Program>(Read);
   llvm::raw_ostream &OS = llvm::outs();
-  if (VM.count("section-headers"))
+  if (T.has("section-headers"))
     printSections(P, OS);
-  if (VM.count("syms"))
+  if (T.has("syms"))
     printTables(P, OS);
-  if (VM.count("disassemble")) {
+  if (T.has("disassemble")) {
     assembler::DisasmOptions Opts;
-    Opts.LineNumbers = VM.count("line-numbers") > 0;
+    Opts.LineNumbers = T.has("line-numbers");
     OS << assembler::disassemble(P, Opts);
   }
   return 0;

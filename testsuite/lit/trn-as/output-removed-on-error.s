@@ -23,5 +23,5 @@ sp.bogus
 # WERROR-NEXT: {{^}}        ^{{$}}
 # WERROR-NEXT: {{^}}1 error generated.{{$}}
 
-# MISSING:      {{^.*}}.missing.s: error: cannot read the file: No such file or directory{{$}}
-# MISSING-NEXT: {{^}}1 error generated.{{$}}
+# MISSING:      {{^}}trn-as: error: '{{.*}}.missing.s': No such file or directory{{$}}
+# MISSING-NOT:  {{.}}
