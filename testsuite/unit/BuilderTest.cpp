@@ -313,15 +313,15 @@ TEST_CASE("builder: errors at the call, with the assembler's messages") {
           B.sbuf("x", DType::FP32, {128, 4});
         }).find("'x' is already defined") != std::string::npos);
   CHECK(errorOf([&] {
-          B.psum("big", DType::FP32, {128, 600}, {.At = 1024});
-        }).find("'big' (bytes 1024 to 3423) crosses the PSUM bank boundary at 2048") !=
+          B.psum("big", DType::FP32, {128, 300}, {.At = 1024});
+        }).find("'big' (bytes 1024 to 2223) crosses the PSUM bank boundary at 2048") !=
         std::string::npos);
   CHECK(errorOf([&] { B.sem("s3"); }).find("'s3' is how semaphores are written by number") !=
         std::string::npos);
   CHECK(errorOf([&] {
           B.sbuf("h", DType::FP32, {128, 60000});
         })
-            .find("'h' needs bytes 256 to 240255 of each partition, beyond the 229376 bytes of "
+            .find("'h' needs bytes 512 to 240511 of each partition, beyond the 229376 bytes of "
                   "an SBUF partition on trn2") != std::string::npos);
 }
 

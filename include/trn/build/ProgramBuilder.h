@@ -307,18 +307,18 @@ private:
 //===-- the program ---------------------------------------------------------------===//
 
 struct TensorOptions {
-  std::optional<int64_t> At;                 // HBM address; default: the next free one
-  std::optional<std::vector<double>> Values; // initial data, one per element
-  std::optional<double> Fill;                // initial data, every element
-  std::optional<std::vector<uint8_t>> Bytes; // initial data, raw little-endian
+  std::optional<int64_t> At = {};                 // HBM address; default: the next free one
+  std::optional<std::vector<double>> Values = {}; // initial data, one per element
+  std::optional<double> Fill = {};                // initial data, every element
+  std::optional<std::vector<uint8_t>> Bytes = {}; // initial data, raw little-endian
 };
 struct AllocOptions {
   uint32_t Partition = 0;
-  std::optional<int64_t> At;   // byte offset in each partition
-  std::optional<int64_t> Bank; // PSUM only: At = Bank * 2048
+  std::optional<int64_t> At = {};   // byte offset in each partition
+  std::optional<int64_t> Bank = {}; // PSUM only: At = Bank * 2048
 };
 struct SemOptions {
-  std::optional<int64_t> At; // index; default: one above the highest so far
+  std::optional<int64_t> At = {}; // index; default: one above the highest so far
   int32_t Initial = 0;
 };
 
