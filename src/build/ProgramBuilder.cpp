@@ -414,6 +414,8 @@ void ProgramBuilder::bind(Label L, std::source_location S) { bindAt(Loc::here(S)
 
 void EngineBuilder::bind(Label L, std::source_location S) { B->bindAt(Loc::here(S), L, Eng); }
 
+void EngineBuilder::bindAt(const Loc &W, Label L) { B->bindAt(W, L, Eng); }
+
 void ProgramBuilder::bindAt(const Loc &W, Label L, std::optional<Engine> E) {
   State &S = *St;
   if (L.Id >= S.Labels.size())

@@ -304,11 +304,12 @@ void emitPython(RecordKeeper &RK, raw_ostream &OS) {
             fmt::format("py::arg({}) = {}", quote(pyName(argName(Op))), pyDefault(M, Op)));
       }
     Params.insert(Params.begin(), "EngineBuilder &E");
+    // The instruction keeps its stream (and so the builder) alive.
+    PyArgs.push_back("py::keep_alive<0, 1>()");
     OS << fmt::format("EngineClass.def({},\n    []({}) {{\n      return emitFromPython(E, {}, "
-                      "{{{}}});\n    }},\n    {}{}{});\n",
+                      "{{{}}});\n    }},\n    {}, {});\n",
                       quote(pyName(I.Mnemonic)), join(Params, ", "), quote(I.Mnemonic),
-                      join(Names, ", "), join(PyArgs, ", "), PyArgs.empty() ? "" : ", ",
-                      quote(pyDoc(M, G)));
+                      join(Names, ", "), join(PyArgs, ", "), quote(pyDoc(M, G)));
   }
 }
 

@@ -289,6 +289,7 @@ public:
   Engine engine() const { return Eng; }
   // The label names the next instruction added to this stream.
   void bind(Label L, std::source_location S = std::source_location::current());
+  void bindAt(const Loc &Where, Label L); // the same with the caller's location given
   // Adds instruction Mnemonic with its operands in the record's order
   // (InstrDesc::Operands; a monostate Arg takes the default); what the
   // generated methods call.
