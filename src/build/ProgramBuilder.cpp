@@ -40,7 +40,7 @@ std::string Loc::str() const {
 }
 
 std::string Diagnostic::text() const {
-  std::string S = fmt::format("{}: error: {}\n", Where.str(), Message);
+  std::string S = fmt::format("{}: {}: {}\n", Where.str(), Warning ? "warning" : "error", Message);
   if (Eng && Index)
     S += fmt::format("{}: note: {} instruction {}: {}\n", Where.str(), isa::engine(*Eng).RecordName,
                      *Index, Instruction);
@@ -159,6 +159,67 @@ struct ProgramBuilder::State {
   std::array<std::vector<uint32_t>, isa::NumEngines> NextOn;
   uint64_t Seq = 0;
   std::vector<Loc> TensorLocs, AllocLocs, SemLocs;
+  std::vector<Diagnostic> Warnings; // of the last finish()
+
+  // The assembler's warnings: declarations no operand touches, semaphores
+  // signalled and never waited on; in the order of the declarations.
+  void findWarnings(const std::vector<std::vector<isa::Instr>> &Code) {
+    std::vector<bool> TensorUsed(Prog.Tensors.size()), AllocUsed(Prog.Allocations.size());
+    std::vector<bool> Signalled(256), Waited(256);
+    for (const auto &Stream : Code)
+      for (const isa::Instr &I : Stream) {
+        const isa::InstrDesc &D = I.desc();
+        for (const auto &W : I.Waits)
+          if (W)
+            Waited[W->Sem] = true;
+        if (I.Sig)
+          Signalled[I.Sig->Sem] = true;
+        for (size_t K = 0; K < D.Operands.size(); ++K) {
+          const isa::Operand &Op = I.Operands[K];
+          if (D.Operands[K].Kind == isa::OperandKind::Semaphore)
+            (D.Op == isa::Opcode::SEM_WAIT ? Waited : Signalled)[Op.Int & 255] = true;
+          bool IsTensor = D.Operands[K].Kind == isa::OperandKind::AccessPattern ||
+                          (D.Operands[K].Kind == isa::OperandKind::Scalar && !Op.IsImm);
+          if (!IsTensor || !Op.AP.present())
+            continue;
+          const isa::AccessPattern &AP = Op.AP;
+          auto [First, Last] = AP.byteSpan();
+          auto Touches = [&](uint64_t Start, uint64_t Size) {
+            return static_cast<uint64_t>(First) < Start + Size &&
+                   Start <= static_cast<uint64_t>(Last);
+          };
+          for (size_t T = 0; T < Prog.Tensors.size(); ++T)
+            if (AP.Space == isa::MemSpace::HBM &&
+                Touches(Prog.Tensors[T].Address, Prog.Tensors[T].bytes()))
+              TensorUsed[T] = true;
+          for (size_t A = 0; A < Prog.Allocations.size(); ++A) {
+            const object::Allocation &X = Prog.Allocations[A];
+            if (X.Space == AP.Space && X.PartStart < AP.PartStart + AP.NumPartitions &&
+                AP.PartStart < X.PartStart + X.Shape[0] && Touches(X.Offset, X.bytesPerPartition()))
+              AllocUsed[A] = true;
+          }
+        }
+      }
+    Warnings.clear();
+    auto Warn = [&](const Loc &W, std::string Msg) {
+      Diagnostic D{W, std::move(Msg), {}, {}, {}, {}, true};
+      Warnings.push_back(std::move(D));
+    };
+    for (size_t T = 0; T < Prog.Tensors.size(); ++T)
+      if (!TensorUsed[T])
+        Warn(TensorLocs[T],
+             fmt::format("tensor '{}' is declared but never used", Prog.Tensors[T].Name));
+    for (size_t A = 0; A < Prog.Allocations.size(); ++A)
+      if (!AllocUsed[A])
+        Warn(AllocLocs[A],
+             fmt::format("allocation '{}' is declared but never used", Prog.Allocations[A].Name));
+    for (size_t K = 0; K < Prog.Semaphores.size(); ++K) {
+      uint32_t I = Prog.Semaphores[K].Index;
+      if (Signalled[I] && !Waited[I])
+        Warn(SemLocs[K], fmt::format("semaphore '{}' is signalled but never waited on",
+                                     Prog.Semaphores[K].Name));
+    }
+  }
 
   object::SourceLoc sourceLoc(const Loc &W) {
     if (W.File.empty() || !W.Line)
@@ -812,6 +873,7 @@ object::Program ProgramBuilder::finish() {
     }
     throw BuildError(std::move(Diags));
   }
+  S.findWarnings(Code);
   // Labels in stream order, as the assembler lists them.
   for (unsigned E = 0; E < isa::NumEngines; ++E) {
     std::vector<const State::LabelInfo *> Of;
@@ -824,6 +886,8 @@ object::Program ProgramBuilder::finish() {
   }
   return P;
 }
+
+const std::vector<Diagnostic> &ProgramBuilder::warnings() const { return St->Warnings; }
 
 std::string ProgramBuilder::print(const PrintOptions &Opts) {
   assembler::DisasmOptions D;

@@ -363,3 +363,24 @@ TEST_CASE("builder: finish() verifies as trn-as does, every error at once") {
         std::string::npos);
   CHECK(E.find("3 errors generated.") != std::string::npos);
 }
+
+TEST_CASE("builder: the assembler's warnings, at the declarations") {
+  ProgramBuilder B;
+  int Line = __LINE__ + 1;
+  auto Unused = B.tensor("unused", DType::FP32, {4}, Role::Input);
+  auto X = B.sbuf("x", DType::FP32, {128, 4});
+  auto Other = B.sbuf("other", DType::FP32, {128, 4}, {.At = 0x100});
+  Sem Ping = B.sem("ping"), Pong = B.sem("pong");
+  // x is touched through a pattern written out, not by name.
+  B.dve().memset(View::pattern(X(All, Slice(0, 2)).pattern()), 0.0).signal(Ping).wait(Pong >= 0);
+  B.sp().nop().signal(Pong);
+  B.finish();
+  (void)Unused, (void)Other;
+  REQUIRE(B.warnings().size() == 3);
+  CHECK(B.warnings()[0].text().find("BuilderTest.cpp:" + std::to_string(Line)) !=
+        std::string::npos);
+  CHECK(B.warnings()[0].text().find("warning: tensor 'unused' is declared but never used") !=
+        std::string::npos);
+  CHECK(B.warnings()[1].Message == "allocation 'other' is declared but never used");
+  CHECK(B.warnings()[2].Message == "semaphore 'ping' is signalled but never waited on");
+}

@@ -72,7 +72,8 @@ struct Diagnostic {
   std::optional<Engine> Eng;
   std::optional<uint32_t> Index;
   std::string Instruction;
-  std::string Note;         // e.g. where TensorE's stationary was loaded
+  std::string Note; // e.g. where TensorE's stationary was loaded
+  bool Warning = false;
   std::string text() const; // "file:line:col: error: message" and its notes
 };
 
@@ -372,6 +373,10 @@ public:
   // or a BuildError with every error. The builder can go on being used
   // (finish() again after more calls).
   object::Program finish();
+  // The assembler's warnings about the program finish() last gave, at the
+  // declarations: a tensor or allocation no instruction touches, a named
+  // semaphore signalled but never waited on.
+  const std::vector<Diagnostic> &warnings() const;
   // finish(), written as assembly that trn-as reads back into the same
   // program (the line table aside: that of the text).
   std::string print(const PrintOptions &Opts = {});
