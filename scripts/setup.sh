@@ -32,7 +32,13 @@ PACKAGES=(
   git                            # version control; tests may diff against the work tree
   libhwy-dev                     # Google Highway: SIMD kernels with run-time dispatch (src/emu)
   libopenblas-dev                # OpenBLAS sgemm: trn-bench's reference for GEMM (benchmark only)
-  python3-numpy                  # NumPy: trn-bench's reference for row kernels (benchmark only)
+  python3-numpy                  # NumPy: trn-bench's reference for row kernels; the Python module's arrays
+  python3-dev                    # Python headers: the Python module trnemu (python/)
+  pybind11-dev                   # pybind11: the Python module's bindings (python/src)
+  python3-pytest                 # pytest: the Python module's tests and the example compiler test suite
+  python3-venv                   # the install test makes a virtual environment (python/tests)
+  python3-setuptools             # pip installs build/python with setuptools (no network)
+  python3-wheel                  # ... which builds a wheel first
 )
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

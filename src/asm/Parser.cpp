@@ -58,6 +58,12 @@ void Parser::printMessage(SMLoc Loc, SourceMgr::DiagKind K, const llvm::Twine &M
   // hex("...") string, or a file that is not assembly) is never echoed whole.
   constexpr size_t MaxShown = 160;
   llvm::SMDiagnostic D = SM.GetMessage(Loc, K, Msg, Ranges);
+  Diagnostics.push_back({D.getFilename().str(), static_cast<unsigned>(std::max(D.getLineNo(), 0)),
+                         D.getLineNo() > 0 ? static_cast<unsigned>(D.getColumnNo() + 1) : 0,
+                         K == SourceMgr::DK_Error     ? Diagnostic::Severity::Error
+                         : K == SourceMgr::DK_Warning ? Diagnostic::Severity::Warning
+                                                      : Diagnostic::Severity::Note,
+                         D.getMessage().str()});
   llvm::StringRef Line = D.getLineContents();
   if (Line.size() <= MaxShown) {
     SM.PrintMessage(Diag, D);
@@ -182,12 +188,16 @@ Result Parser::run(std::unique_ptr<llvm::MemoryBuffer> Main) {
   IncludeStack.pop_back();
   if (!Stopped)
     finish();
-  if (Stopped)
-    Diag << fmt::format("{}: note: stopping after {} error{}: the rest of the input is not read\n",
-                        Name, Errors, Errors == 1 ? "" : "s");
+  if (Stopped) {
+    std::string Note = fmt::format("stopping after {} error{}: the rest of the input is not read",
+                                   Errors, Errors == 1 ? "" : "s");
+    Diag << Name << ": note: " << Note << "\n";
+    Diagnostics.push_back({Name, 0, 0, Diagnostic::Severity::Note, Note});
+  }
   Result R;
   R.Errors = Errors;
   R.Warnings = Warnings;
+  R.Diagnostics = std::move(Diagnostics);
   if (!Errors)
     R.Program = std::move(Prog);
   return R;
@@ -814,7 +824,7 @@ void Parser::verify() {
     const Found &F = All[K];
     report(SourceMgr::DK_Error, F.Range.Start, F.Message, F.Range);
     if (F.NoteLoc.isValid())
-      SM.PrintMessage(Diag, F.NoteLoc, SourceMgr::DK_Note, F.Note);
+      printMessage(F.NoteLoc, SourceMgr::DK_Note, F.Note);
   }
 }
 
@@ -832,6 +842,7 @@ Result assembleFile(const std::string &Path, const Options &Opts, llvm::raw_ostr
     Diag << Path << ": error: " << *Err << "\n";
     Result R;
     R.Errors = 1;
+    R.Diagnostics.push_back({Path, 0, 0, Diagnostic::Severity::Error, *Err});
     return R;
   }
   return P.run(std::move(std::get<std::unique_ptr<llvm::MemoryBuffer>>(Buf)));

@@ -61,7 +61,8 @@ private:
   llvm::SourceMgr SM;
   HostMemoryBudget Budget;
   unsigned Errors = 0, Warnings = 0;
-  bool Stopped = false; // Options::MaxErrors errors reported: read no further
+  std::vector<Diagnostic> Diagnostics; // what Diag was given, in parts
+  bool Stopped = false;                // Options::MaxErrors errors reported: read no further
   object::Program Prog;
   const isa::ChipDesc *Chip = nullptr;
   bool ChipFixed = false; // something depended on the chip already

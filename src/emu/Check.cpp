@@ -136,6 +136,21 @@ std::variant<CheckResult, std::string> compare(const object::Tensor &T,
   return R;
 }
 
+std::string describeCheck(const std::string &Name, const CheckResult &C, double RTol, double ATol) {
+  if (C.ok())
+    return fmt::format("check {}: ok, {} elements within rtol={:g} atol={:g} (max abs error {:g}, "
+                       "max rel error {:g})\n",
+                       Name, C.Elements, RTol, ATol, C.MaxAbsError, C.MaxRelError);
+  std::string Text =
+      fmt::format("check {}: MISMATCH in {} of {} elements (rtol={:g} atol={:g}; "
+                  "max abs error {:g}, max rel error {:g})\n",
+                  Name, C.Mismatches, C.Elements, RTol, ATol, C.MaxAbsError, C.MaxRelError);
+  for (const Mismatch &M : C.First)
+    Text += fmt::format("  {}[{}]: got {:g}, expected {:g}\n", Name, fmt::join(M.Index, ", "),
+                        M.Got, M.Expected);
+  return Text;
+}
+
 std::vector<uint8_t> randomTensor(const object::Tensor &T, std::mt19937_64 &Rng) {
   std::vector<uint8_t> Out(T.bytes());
   randomFill(T.Type, Out, Rng);

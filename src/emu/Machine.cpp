@@ -129,9 +129,11 @@ void Machine::fault(FaultKind K, isa::Engine E, uint32_t Index, const std::strin
   const EngineState &S = Engines[static_cast<unsigned>(E)];
   std::string Mnemonic = Index < S.Code.size() ? S.Code[Index].desc().Mnemonic : "?";
   throw FaultException{
-      {K, fmt::format("{}: error: {} at {} ns on {}, instruction {} ({}): {}\n    {}",
-                      where(E, Index), faultKindName(K), NowPs / 1000, isa::engine(E).RecordName,
-                      Index, Mnemonic, What, describe(E, Index))}};
+      {K,
+       fmt::format("{}: error: {} at {} ns on {}, instruction {} ({}): {}\n    {}", where(E, Index),
+                   faultKindName(K), NowPs / 1000, isa::engine(E).RecordName, Index, Mnemonic, What,
+                   describe(E, Index)),
+       E, Index}};
 }
 
 void Machine::warn(isa::Engine E, uint32_t Index, const std::string &What) {

@@ -378,7 +378,7 @@ struct RaceDetector::State {
         hint(*First, FirstIsPrior ? C.Prior.Tid : A.Tid, FirstIsPrior ? C.Prior.At : A.At,
              !FirstIsPrior, *Second));
     if (M == Mode::Error)
-      throw emu::StopRun{{emu::FaultKind::Race, Msg}};
+      throw emu::StopRun{{emu::FaultKind::Race, Msg, Second->Eng, Second->Index}};
     Races.push_back(std::move(Msg));
   }
 };

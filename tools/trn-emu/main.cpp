@@ -359,20 +359,8 @@ int run(int argc, char **argv) {
     if (auto *Err = std::get_if<std::string>(&C))
       throw UsageError{fmt::format("--check {}: {}", T->Name, *Err)};
     const emu::CheckResult &CR = std::get<emu::CheckResult>(C);
-    if (CR.ok()) {
-      llvm::outs() << fmt::format("check {}: ok, {} elements within rtol={:g} atol={:g} (max abs "
-                                  "error {:g}, max rel error {:g})\n",
-                                  T->Name, CR.Elements, RTol, ATol, CR.MaxAbsError, CR.MaxRelError);
-      continue;
-    }
-    AllOk = false;
-    llvm::outs() << fmt::format("check {}: MISMATCH in {} of {} elements (rtol={:g} atol={:g}; "
-                                "max abs error {:g}, max rel error {:g})\n",
-                                T->Name, CR.Mismatches, CR.Elements, RTol, ATol, CR.MaxAbsError,
-                                CR.MaxRelError);
-    for (const emu::Mismatch &M : CR.First)
-      llvm::outs() << fmt::format("  {}[{}]: got {:g}, expected {:g}\n", T->Name,
-                                  fmt::join(M.Index, ", "), M.Got, M.Expected);
+    llvm::outs() << emu::describeCheck(T->Name, CR, RTol, ATol);
+    AllOk = AllOk && CR.ok();
   }
   return AllOk ? 0 : ExitMismatch;
 }

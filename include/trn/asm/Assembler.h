@@ -13,6 +13,7 @@
 #include "trn/object/Program.h"
 #include "trn/support/HostMemory.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,9 +41,20 @@ struct Options {
   unsigned MaxErrors = 20;
 };
 
+// One message the assembler printed to Diag, for callers that want its
+// parts (the Python module's AssemblyError.diagnostics).
+struct Diagnostic {
+  enum class Severity : uint8_t { Error, Warning, Note };
+  std::string File;              // as the message names it
+  unsigned Line = 0, Column = 0; // 1-based; 0 = the message is about the whole file
+  Severity Kind = Severity::Error;
+  std::string Message; // without location, severity or the source line
+};
+
 struct Result {
   std::optional<object::Program> Program; // none if any error was reported
   unsigned Errors = 0, Warnings = 0;
+  std::vector<Diagnostic> Diagnostics; // every message printed to Diag, in order
 };
 
 // Assembles the file at Path ("-" reads standard input).

@@ -43,6 +43,11 @@ std::variant<CheckResult, std::string> compare(const object::Tensor &T,
                                                const npy::Array &Reference, double RTol,
                                                double ATol, unsigned KeepFirst = 10);
 
+// What trn-emu --check prints for tensor Name: "check NAME: ok, ..." or
+// "check NAME: MISMATCH in ..." and a line per mismatch kept; each line
+// ends with a newline.
+std::string describeCheck(const std::string &Name, const CheckResult &C, double RTol, double ATol);
+
 // Random contents for a tensor: floats uniform in [-1, 1) (rounded to the
 // dtype), integers uniform in [-8, 8) (unsigned: [0, 16)); deterministic
 // for a given generator state.

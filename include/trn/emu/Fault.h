@@ -7,7 +7,10 @@
 #ifndef TRN_EMU_FAULT_H
 #define TRN_EMU_FAULT_H
 
+#include "trn/isa/Isa.h"
+
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace trn::emu {
@@ -33,6 +36,10 @@ const char *faultKindName(FaultKind K);
 struct Fault {
   FaultKind Kind;
   std::string Message; // the whole report, one or more lines, no trailing newline
+  // The instruction at fault, when one is (a deadlock has none): its engine
+  // and its index in that engine's stream, whose line table locates it.
+  std::optional<isa::Engine> Eng = std::nullopt;
+  uint32_t Index = 0;
 };
 
 } // namespace trn::emu

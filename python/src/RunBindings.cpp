@@ -1,0 +1,307 @@
+//===- RunBindings.cpp - running a Program, in Python ----------------------===//
+//
+// _run drives one run as trn-emu does (tools/trn-emu/main.cpp): inputs
+// bound (or random), observers asked for (race detector first, report,
+// traces), the run with the GIL released, then the outputs read into NumPy
+// arrays and the report written as its JSON. It returns a dict that the
+// package turns into a Result or a RuntimeFault (python/trnemu/_run.py).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bindings.h"
+#include "Streams.h"
+#include "trn/emu/Check.h"
+#include "trn/emu/Emulator.h"
+#include "trn/npy/Npy.h"
+#include "trn/object/ObjectFile.h"
+#include "trn/race/RaceDetector.h"
+#include "trn/trace/Report.h"
+#include "trn/trace/Trace.h"
+
+#include <fmt/format.h>
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <memory>
+#include <random>
+#include <set>
+
+namespace py = pybind11;
+
+namespace trn::python {
+
+namespace {
+
+std::string tensorNames(const object::Program &P) {
+  std::vector<std::string> Names;
+  for (const object::Tensor &T : P.Tensors)
+    Names.push_back(T.Name);
+  return Names.empty() ? "none" : fmt::format("{}", fmt::join(Names, ", "));
+}
+
+const object::Tensor &tensorNamed(const object::Program &P, const std::string &Name,
+                                  const char *What) {
+  const object::Tensor *T = P.findTensor(Name);
+  if (!T)
+    throw py::value_error(fmt::format("{} '{}': the program declares no tensor '{}' (it has: {})",
+                                      What, Name, Name, tensorNames(P)));
+  return *T;
+}
+
+// An input array's bytes into tensor T: as they are when the array holds
+// T's storage type in C order (no copy but the one into emulated HBM),
+// else converted as trn-emu converts a .npy file (float32 rounded to a
+// narrower float), else refused with trn-emu's message.
+void bindInput(emu::Emulator &E, const object::Tensor &T, const py::array &A) {
+  std::string Descr = py::str(A.dtype().attr("str"));
+  std::vector<uint64_t> Shape(A.shape(), A.shape() + A.ndim());
+  bool COrder = A.flags() & py::array::c_style;
+  auto Conv = npy::tensorConverter(Descr, /*FortranOrder=*/false, Shape, T.Type, T.Shape);
+  if (auto *Err = std::get_if<std::string>(&Conv))
+    throw py::value_error(fmt::format("input '{}': {}", T.Name, *Err));
+  if (!COrder)
+    throw py::value_error(fmt::format("input '{}': the array is not in C order", T.Name));
+  std::span<const uint8_t> In(static_cast<const uint8_t *>(A.data()), A.nbytes());
+  std::optional<std::string> Err;
+  const npy::TensorConverter &C = std::get<npy::TensorConverter>(Conv);
+  if (Descr == npy::descrFor(T.Type)) {
+    Err = E.setTensor(T.Name, In);
+  } else {
+    std::vector<uint8_t> Bytes(T.bytes());
+    C.convert(In, Bytes);
+    Err = E.setTensor(T.Name, Bytes);
+  }
+  if (Err)
+    throw py::value_error(fmt::format("input '{}': {}", T.Name, *Err));
+}
+
+// A tensor's contents as a NumPy array of its storage type, read straight
+// into the array's buffer.
+py::array readTensor(const emu::Emulator &E, const object::Tensor &T) {
+  py::array A(py::dtype(std::string(npy::descrFor(T.Type))),
+              std::vector<py::ssize_t>(T.Shape.begin(), T.Shape.end()));
+  std::span<uint8_t> Out(static_cast<uint8_t *>(A.mutable_data()), A.nbytes());
+  if (auto Err = E.tensorBytes(T.Name, 0, Out))
+    throw py::value_error(fmt::format("tensor '{}': {}", T.Name, *Err));
+  return A;
+}
+
+// "out of bounds" -> "out_of_bounds": a Python-friendly kind.
+std::string kindId(emu::FaultKind K) {
+  std::string S = emu::faultKindName(K);
+  for (char &C : S)
+    C = C == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  return S;
+}
+
+py::dict faultDict(const emu::Emulator &E, const emu::Fault &F) {
+  py::dict D;
+  D["kind"] = kindId(F.Kind);
+  D["message"] = F.Message;
+  D["engine"] = py::none();
+  D["instruction"] = py::none();
+  D["location"] = py::none();
+  if (F.Eng) {
+    D["engine"] = std::string(isa::engine(*F.Eng).RecordName);
+    D["instruction"] = F.Index;
+    const object::Program &P = E.program();
+    const object::Stream &S = P.stream(*F.Eng);
+    if (F.Index < S.Locs.size() && S.Locs[F.Index].Line) {
+      const object::SourceLoc &L = S.Locs[F.Index];
+      std::string File = L.File < P.Files.size() ? P.Files[L.File] : "";
+      D["location"] = py::make_tuple(File, L.Line, L.Col);
+    }
+  }
+  return D;
+}
+
+py::dict run(const object::Program &Prog, const py::dict &Inputs,
+             const std::optional<std::string> &ChipName, uint64_t MaxCycles,
+             uint64_t MaxInstructions, uint64_t MaxMemory, bool Strict, bool Throttle,
+             const std::optional<std::string> &TracePath, bool TextTrace,
+             const std::string &RaceCheck, bool WantReport, bool RandomInputs, uint64_t Seed,
+             const std::vector<std::string> &Read) {
+  std::optional<isa::Chip> Chip = chipNamed(ChipName);
+  if (RaceCheck != "error" && RaceCheck != "warn" && RaceCheck != "off")
+    throw py::value_error(
+        fmt::format("race_check takes 'error', 'warn' or 'off', not '{}'", RaceCheck));
+  std::unique_ptr<emu::Emulator> Emu;
+  try {
+    Emu = std::make_unique<emu::Emulator>(Prog, Chip, MaxMemory);
+  } catch (const HostMemoryError &Err) {
+    throw py::value_error(Err.what());
+  }
+  emu::Emulator &E = *Emu;
+  const object::Program &P = E.program();
+
+  std::set<std::string> Given;
+  for (auto [Key, Value] : Inputs) {
+    std::string Name = py::str(Key);
+    const object::Tensor &T = tensorNamed(P, Name, "input");
+    bindInput(E, T, py::reinterpret_borrow<py::array>(Value));
+    Given.insert(Name);
+  }
+  std::mt19937_64 Rng(Seed);
+  for (const object::Tensor &T : P.Tensors) {
+    if (T.Role != object::TensorRole::Input || Given.count(T.Name) || T.InitOffset)
+      continue;
+    if (!RandomInputs)
+      throw py::value_error(fmt::format("input tensor '{}' is not given: pass inputs={{'{}': "
+                                        "array}} or random_inputs=True",
+                                        T.Name, T.Name));
+    if (auto Err = E.setTensor(T.Name, emu::randomTensor(T, Rng)))
+      throw py::value_error(fmt::format("random input '{}': {}", T.Name, *Err));
+  }
+  std::vector<const object::Tensor *> Outs;
+  for (const object::Tensor &T : P.Tensors)
+    if (T.Role == object::TensorRole::Output)
+      Outs.push_back(&T);
+  for (const std::string &Name : Read) {
+    const object::Tensor *T = &tensorNamed(P, Name, "read");
+    if (std::find(Outs.begin(), Outs.end(), T) == Outs.end())
+      Outs.push_back(T);
+  }
+
+  // Observers, as trn-emu orders them: the race detector first, so that a
+  // race stops the run before the others see the racing access.
+  std::unique_ptr<race::RaceDetector> Races;
+  if (RaceCheck != "off") {
+    Races = std::make_unique<race::RaceDetector>(
+        E, RaceCheck == "error" ? race::RaceDetector::Mode::Error : race::RaceDetector::Mode::Warn);
+    E.addObserver(Races.get());
+  }
+  std::unique_ptr<trace::ReportBuilder> Reporter;
+  if (WantReport) {
+    Reporter = std::make_unique<trace::ReportBuilder>(E);
+    E.addObserver(Reporter.get());
+  }
+  // The text trace is collected in memory; the Chrome trace streams into
+  // a temporary file that becomes the file when the run ends.
+  std::string TextTraceText;
+  std::unique_ptr<TextStream> TextOS;
+  std::unique_ptr<trace::TextTrace> Text;
+  std::unique_ptr<FileOut> ChromeFile;
+  std::unique_ptr<trace::ChromeTrace> Chrome;
+  if (TextTrace) {
+    TextOS = std::make_unique<TextStream>(TextTraceText);
+    Text = std::make_unique<trace::TextTrace>(*TextOS);
+    E.addObserver(Text.get());
+  }
+  if (TracePath) {
+    ChromeFile = std::make_unique<FileOut>(*TracePath);
+    Chrome = std::make_unique<trace::ChromeTrace>(E, ChromeFile->stream());
+    E.addObserver(Chrome.get());
+  }
+
+  emu::RunOptions Opts;
+  Opts.MaxCycles = MaxCycles;
+  Opts.MaxInstructions = MaxInstructions;
+  Opts.Strict = Strict;
+  Opts.Throttle = Throttle;
+  emu::RunResult R;
+  double HostSeconds = 0;
+  {
+    py::gil_scoped_release Release;
+    auto Start = std::chrono::steady_clock::now();
+    R = E.run(Opts);
+    HostSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  }
+  if (TextOS)
+    TextOS->flush();
+  if (ChromeFile) {
+    // A faulting run's trace is whole too: it ends where the run stopped.
+    if (auto Err = ChromeFile->keep())
+      throw py::value_error(*Err);
+  }
+
+  py::dict D;
+  D["chip"] = std::string(E.chip().Name);
+  D["warnings"] = R.Warnings;
+  D["races"] = Races ? Races->races() : std::vector<std::string>{};
+  D["time_ps"] = R.TimePs;
+  D["cycles"] = R.Cycles;
+  D["instructions"] = R.Instructions;
+  D["host_seconds"] = HostSeconds;
+  D["text_trace"] = TextTrace ? py::object(py::str(TextTraceText)) : py::none();
+  D["fault"] = R.Error ? py::object(faultDict(E, *R.Error)) : py::none();
+  D["report_json"] = py::none();
+  if (Reporter) {
+    trace::Report Rep = Reporter->build(R, HostSeconds);
+    D["report_json"] = textOf([&](TextStream &OS) { trace::writeReportJson(Rep, OS); });
+  }
+  py::dict Outputs, DTypes;
+  if (!R.Error)
+    for (const object::Tensor *T : Outs) {
+      Outputs[py::str(T->Name)] = readTensor(E, *T);
+      DTypes[py::str(T->Name)] = isa::dtype(T->Type).Name;
+    }
+  D["outputs"] = Outputs;
+  D["dtypes"] = DTypes;
+  return D;
+}
+
+// check(): Got holds dtype T's storage (or, for T's own NumPy type, its
+// values); the reference as --check reads a .npy file.
+py::dict check(const py::array &Got, const std::string &DTypeName, const py::array &Ref,
+               double RTol, double ATol, const std::string &Name, unsigned KeepFirst) {
+  auto Type = isa::lookupDType(DTypeName);
+  if (!Type)
+    throw py::value_error(fmt::format("unknown dtype '{}'", DTypeName));
+  object::Tensor T;
+  T.Name = Name;
+  T.Type = *Type;
+  T.Shape.assign(Got.shape(), Got.shape() + Got.ndim());
+  std::string GotDescr = py::str(Got.dtype().attr("str"));
+  if (GotDescr != npy::descrFor(T.Type))
+    throw py::value_error(fmt::format("{}: the array's dtype '{}' is not {}'s storage type '{}'",
+                                      Name, GotDescr, DTypeName, npy::descrFor(T.Type)));
+  npy::Array A;
+  A.Descr = py::str(Ref.dtype().attr("str"));
+  A.Shape.assign(Ref.shape(), Ref.shape() + Ref.ndim());
+  const auto *RefData = static_cast<const uint8_t *>(Ref.data());
+  A.Data.assign(RefData, RefData + Ref.nbytes());
+  if (auto Err = emu::checkReference(T, A))
+    throw py::value_error(fmt::format("{}: {}", Name, *Err));
+  auto C = emu::compare(
+      T, std::span(static_cast<const uint8_t *>(Got.data()), static_cast<size_t>(Got.nbytes())), A,
+      RTol, ATol, KeepFirst);
+  if (auto *Err = std::get_if<std::string>(&C))
+    throw py::value_error(fmt::format("{}: {}", Name, *Err));
+  const emu::CheckResult &CR = std::get<emu::CheckResult>(C);
+  py::dict D;
+  D["ok"] = CR.ok();
+  D["elements"] = CR.Elements;
+  D["mismatches"] = CR.Mismatches;
+  D["max_abs_error"] = CR.MaxAbsError;
+  D["max_rel_error"] = CR.MaxRelError;
+  py::list First;
+  for (const emu::Mismatch &M : CR.First)
+    First.append(py::make_tuple(py::tuple(py::cast(M.Index)), M.Got, M.Expected));
+  D["first"] = First;
+  D["message"] = emu::describeCheck(Name, CR, RTol, ATol);
+  return D;
+}
+
+} // namespace
+
+void bindRun(py::module_ &M) {
+  M.def("_run", &run, py::arg("program"), py::arg("inputs"), py::arg("chip"), py::arg("max_cycles"),
+        py::arg("max_instructions"), py::arg("max_memory"), py::arg("strict"), py::arg("throttle"),
+        py::arg("trace"), py::arg("text_trace"), py::arg("race_check"), py::arg("report"),
+        py::arg("random_inputs"), py::arg("seed"), py::arg("read"));
+  M.def("_check", &check, py::arg("got").noconvert(), py::arg("dtype"),
+        py::arg("reference").noconvert(), py::arg("rtol"), py::arg("atol"), py::arg("name"),
+        py::arg("keep_first"));
+  M.def("_dtypes", [] {
+    py::list L;
+    for (const isa::DTypeDesc &D : isa::dtypes())
+      L.append(py::make_tuple(D.Name, npy::descrFor(D.Id), D.StorageBytes));
+    return L;
+  });
+  M.attr("DEFAULT_MAX_CYCLES") = emu::DefaultMaxCycles;
+  M.attr("DEFAULT_MAX_INSTRUCTIONS") = emu::DefaultMaxInstructions;
+  M.attr("DEFAULT_MAX_MEMORY") = DefaultMaxHostMemory;
+}
+
+} // namespace trn::python

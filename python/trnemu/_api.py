@@ -1,0 +1,263 @@
+"""assemble(), run() and check(): the package's functions over _trnemu."""
+
+import json
+import os
+import warnings as _warnings
+from typing import Dict, Iterable, List, Mapping, Optional, Union
+
+import numpy as np
+
+from trnemu import _trnemu, dtypes
+from trnemu._trnemu import Program
+from trnemu.errors import (AssemblyError, AssemblyWarning, Diagnostic, RaceError, RuntimeFault,
+                           SourceLocation)
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def _assembled(outcome, warnings_as_errors):
+    program, text, diags = outcome
+    diagnostics = [Diagnostic(*d) for d in diags]
+    if program is None:
+        raise AssemblyError(text, diagnostics)
+    if text:
+        _warnings.warn(AssemblyWarning(text.rstrip("\n")), stacklevel=3)
+    return program
+
+
+def assemble(source: str, chip: Optional[str] = None, include_dirs: Iterable[PathLike] = (),
+             filename: str = "<string>", warnings_as_errors: bool = False) -> Program:
+    """Assembles ``source`` (assembly text, docs/assembly.md) as trn-as does.
+
+    ``chip`` ("trn1", "trn2", "trn3") is trn-as --chip: the source's .chip
+    must agree; ``include_dirs`` are searched for .include files;
+    ``filename`` names the source in diagnostics. Raises AssemblyError with
+    the diagnostics; warnings of a program that assembles are issued as
+    AssemblyWarning (warnings.warn).
+    """
+    dirs = [os.fspath(d) for d in include_dirs]
+    return _assembled(_trnemu._assemble(source, chip, dirs, filename, warnings_as_errors),
+                      warnings_as_errors)
+
+
+def assemble_file(path: PathLike, chip: Optional[str] = None,
+                  include_dirs: Iterable[PathLike] = (),
+                  warnings_as_errors: bool = False) -> Program:
+    """Assembles the file at ``path`` as trn-as does (see assemble())."""
+    dirs = [os.fspath(d) for d in include_dirs]
+    return _assembled(_trnemu._assemble_file(os.fspath(path), chip, dirs, warnings_as_errors),
+                      warnings_as_errors)
+
+
+def load(path: PathLike, chip: Optional[str] = None,
+         include_dirs: Iterable[PathLike] = ()) -> Program:
+    """The program in an object file, or assembled from a source file, as
+    trn-emu takes either: a file named *.o or starting like ELF is read as
+    an object (ValueError if malformed), anything else assembled."""
+    path = os.fspath(path)
+    with open(path, "rb") as f:
+        data = f.read()
+    if path.endswith(".o") or data[:4] == b"\x7fELF":
+        try:
+            return Program.from_object(data)
+        except ValueError as e:
+            raise ValueError(f"{path}: {e}") from None
+    return assemble_file(path, chip=chip, include_dirs=include_dirs)
+
+
+def _save(program: Program, path: PathLike) -> None:
+    """Writes the program as an object file (as trn-as -o does)."""
+    data = program.to_object()
+    tmp = os.fspath(path) + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def _load(path: PathLike) -> Program:
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        return Program.from_object(data)
+    except ValueError as e:
+        raise ValueError(f"{os.fspath(path)}: {e}") from None
+
+
+Program.load = staticmethod(_load)
+Program.load.__doc__ = "The program in the object file at path (ValueError if malformed)."
+Program.save = _save
+
+
+class CheckResult:
+    """How an output compared with its reference (trn-emu --check).
+
+    True when every element is within tolerance; ``message`` is what
+    trn-emu prints; ``first`` holds the first mismatches as (index, got,
+    expected).
+    """
+
+    def __init__(self, d):
+        self.ok: bool = d["ok"]
+        self.elements: int = d["elements"]
+        self.mismatches: int = d["mismatches"]
+        self.max_abs_error: float = d["max_abs_error"]
+        self.max_rel_error: float = d["max_rel_error"]
+        self.first = list(d["first"])
+        self.message: str = d["message"]
+
+    def __bool__(self):
+        return self.ok
+
+    def __str__(self):
+        return self.message.rstrip("\n")
+
+    def __repr__(self):
+        return f"<CheckResult {self}>"
+
+
+def _dtype_of(array: np.ndarray) -> str:
+    """The trnemu dtype whose storage (or ml_dtypes) type ``array`` has."""
+    for name in dtypes.NAMES:
+        ml = dtypes.ml_dtype(name)
+        if ml is not None and array.dtype == ml:
+            return name
+    for name in dtypes.NAMES:
+        if not dtypes.is_raw(name) and name != "tf32" and dtypes.STORAGE[name] == array.dtype:
+            return name
+    raise ValueError(f"no trnemu dtype is stored as {array.dtype}: pass dtype= "
+                     f"(one of {', '.join(dtypes.NAMES)})")
+
+
+def check(actual, reference, rtol: float = 1e-5, atol: float = 1e-8, dtype: Optional[str] = None,
+          name: str = "tensor", keep_first: int = 10) -> CheckResult:
+    """Compares ``actual`` with ``reference`` as trn-emu --check does:
+    |actual - reference| <= atol + rtol * |reference| elementwise, NaN
+    matching NaN and an infinity only itself.
+
+    ``actual`` holds dtype ``dtype``'s values in its storage type (raw bits
+    for bf16 and fp8) or its ml_dtypes type; ``dtype`` defaults to the one
+    its NumPy type implies. ``reference`` may be float64/float32/float16 or
+    integer values, or raw bits of the same bf16/fp8 type. Shapes must be
+    equal (ValueError otherwise).
+    """
+    actual = np.asarray(actual)
+    name_ = dtype or _dtype_of(actual)
+    got = dtypes.to_storage(actual, name_)
+    ref = np.asarray(reference, order="C")
+    if ref.dtype.byteorder == ">":
+        ref = ref.astype(ref.dtype.newbyteorder("<"))
+    ml = dtypes.ml_dtype(name_)
+    if ml is not None and ref.dtype == ml:
+        ref = ref.view(dtypes.STORAGE[name_])
+    return CheckResult(_trnemu._check(got, name_, ref, float(rtol), float(atol), name, keep_first))
+
+
+def assert_close(actual, reference, rtol: float = 1e-5, atol: float = 1e-8,
+                 dtype: Optional[str] = None, name: str = "tensor") -> CheckResult:
+    """check(), raising AssertionError with trn-emu's message on a mismatch."""
+    result = check(actual, reference, rtol=rtol, atol=atol, dtype=dtype, name=name)
+    if not result:
+        raise AssertionError(result.message.rstrip("\n"))
+    return result
+
+
+class Result:
+    """What a run gave.
+
+    ``outputs``: the program's output tensors (and those asked for with
+    read=), NumPy arrays by name; bf16 and fp8 as raw bits (uint16, uint8)
+    or ml_dtypes types (see trnemu.dtypes); ``dtypes``: each one's trnemu
+    dtype name. ``report``: the utilization report, the dict trn-emu
+    --report-json writes (None with report=False). ``time_ps``, ``cycles``
+    (of the PE clock), ``instructions``; ``warnings`` and ``races``
+    (race_check="warn") as trn-emu prints them; ``text_trace`` with
+    text_trace=True.
+    """
+
+    def __init__(self, d, report):
+        self.dtypes: Dict[str, str] = dict(d["dtypes"])
+        self.raw_outputs: Dict[str, np.ndarray] = dict(d["outputs"])
+        self.outputs: Dict[str, np.ndarray] = {
+            k: dtypes.to_user(v, self.dtypes[k]) for k, v in self.raw_outputs.items()}
+        self.report: Optional[dict] = report
+        self.chip: str = d["chip"]
+        self.time_ps: int = d["time_ps"]
+        self.cycles: int = d["cycles"]
+        self.instructions: int = d["instructions"]
+        self.host_seconds: float = d["host_seconds"]
+        self.warnings: List[str] = list(d["warnings"])
+        self.races: List[str] = list(d["races"])
+        self.text_trace: Optional[str] = d["text_trace"]
+
+    @property
+    def time_us(self) -> float:
+        return self.time_ps / 1e6
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        return self.outputs[name]
+
+    def check(self, name: str, reference, rtol: float = 1e-5, atol: float = 1e-8) -> CheckResult:
+        """check() of output ``name`` (its dtype known) against ``reference``."""
+        if name not in self.raw_outputs:
+            raise KeyError(f"no output '{name}' (outputs: {', '.join(self.raw_outputs) or 'none'})")
+        return check(self.raw_outputs[name], reference, rtol=rtol, atol=atol,
+                     dtype=self.dtypes[name], name=name)
+
+    def assert_close(self, name: str, reference, rtol: float = 1e-5,
+                     atol: float = 1e-8) -> CheckResult:
+        """Result.check(), raising AssertionError with trn-emu's message."""
+        result = self.check(name, reference, rtol=rtol, atol=atol)
+        if not result:
+            raise AssertionError(result.message.rstrip("\n"))
+        return result
+
+    def __repr__(self):
+        return (f"<trnemu.Result: {self.instructions} instructions in {self.time_us:.3f} us "
+                f"({self.cycles} cycles) on {self.chip}; outputs {sorted(self.outputs)}>")
+
+
+def run(program: Union[Program, str, "os.PathLike[str]"],
+        inputs: Optional[Mapping[str, object]] = None, chip: Optional[str] = None,
+        max_cycles: int = _trnemu.DEFAULT_MAX_CYCLES,
+        max_instructions: int = _trnemu.DEFAULT_MAX_INSTRUCTIONS,
+        max_memory: int = _trnemu.DEFAULT_MAX_MEMORY, strict: bool = False,
+        throttle: bool = True, trace: Optional[PathLike] = None, text_trace: bool = False,
+        race_check: str = "error", report: bool = True, random_inputs: bool = False,
+        seed: int = 0, read: Iterable[str] = ()) -> Result:
+    """Runs a program on an emulated NeuronCore, as trn-emu does.
+
+    ``program``: a Program, or the path of an object or source file.
+    ``inputs``: arrays by tensor name, each of the tensor's shape, in its
+    storage type (its ml_dtypes type, or float32 for a narrower float,
+    rounded to nearest even as trn-emu --in rounds); C-ordered arrays of the
+    storage type are read without a copy. ``random_inputs``/``seed``:
+    trn-emu --random-inputs/--seed for inputs not given. ``chip``,
+    ``max_cycles``, ``max_instructions`` (0: no limit), ``max_memory``
+    (bytes, 0: no limit), ``strict``, ``throttle`` (False:
+    --no-throttle), ``race_check`` ("error", "warn", "off"): as trn-emu's
+    options. ``trace``: write a Chrome/Perfetto trace there (kept on a
+    fault too). ``text_trace``: keep trn-emu --trace-text's lines in
+    Result.text_trace. ``read``: more tensors to return beside the outputs.
+
+    Raises RuntimeFault (RaceError for a race) when the program faults,
+    ValueError for inputs that do not fit the program.
+    """
+    if not isinstance(program, Program):
+        program = load(program, chip=chip)
+    declared = {t.name: t for t in program.tensors}
+    arrays = {}
+    for name, value in (inputs or {}).items():
+        t = declared.get(name)
+        arrays[name] = dtypes.to_storage(value, t.dtype) if t else np.asarray(value)
+    d = _trnemu._run(program, arrays, chip, int(max_cycles), int(max_instructions),
+                     int(max_memory), bool(strict), bool(throttle),
+                     None if trace is None else os.fspath(trace), bool(text_trace), race_check,
+                     bool(report), bool(random_inputs), int(seed), list(read))
+    rep = json.loads(d["report_json"]) if d["report_json"] is not None else None
+    fault = d["fault"]
+    if fault is not None:
+        location = SourceLocation(*fault["location"]) if fault["location"] else None
+        cls = RaceError if fault["kind"] == "race" else RuntimeFault
+        raise cls(fault["kind"], fault["message"], fault["engine"], fault["instruction"],
+                  location, d["warnings"], d["races"], rep)
+    return Result(d, rep)
