@@ -14,9 +14,8 @@
 #include "trn/build/ProgramBuilder.h"
 
 #include <fmt/format.h>
-#include <pybind11/stl.h>
-
 #include <frameobject.h>
+#include <pybind11/stl.h>
 
 namespace py = pybind11;
 
@@ -59,8 +58,7 @@ Role roleNamed(const std::string &Name) {
   for (Role R : {Role::Input, Role::Output, Role::Scratch})
     if (Name == object::roleName(R))
       return R;
-  throw py::value_error(
-      fmt::format("unknown role '{}': expected input, output or scratch", Name));
+  throw py::value_error(fmt::format("unknown role '{}': expected input, output or scratch", Name));
 }
 
 std::optional<int64_t> optionalInt(const py::object &O) {
@@ -169,8 +167,10 @@ void bindBuilder(py::module_ &M) {
       py::list Diags;
       for (const Diagnostic &D : E.diagnostics())
         Diags.append(Make(D.Where.File, D.Where.Line, D.Where.Col, "error", D.Message));
-      py::object Exc = py::reinterpret_borrow<py::object>(BuildErrorType)(std::string(E.what()));
-      Exc.attr("text") = std::string(E.what());
+      std::string Text = E.what(); // as AssemblyError: the message without its last newline
+      py::object Exc = py::reinterpret_borrow<py::object>(BuildErrorType)(
+          Text.substr(0, Text.find_last_not_of('\n') + 1));
+      Exc.attr("text") = Text;
       Exc.attr("diagnostics") = Diags;
       PyErr_SetObject(BuildErrorType, Exc.ptr());
     }
@@ -179,18 +179,21 @@ void bindBuilder(py::module_ &M) {
   py::class_<Reg>(M, "Register", "A sequencer register: trnemu.r(N).")
       .def_readonly("number", &Reg::N)
       .def("__repr__", [](Reg R) { return fmt::format("r{}", R.N); });
-  M.def("r", [](unsigned N) { return Reg{N}; }, py::arg("n"), "Register rN.");
+  M.def(
+      "r", [](unsigned N) { return Reg{N}; }, py::arg("n"), "Register rN.");
   py::class_<Queue>(M, "Queue", "A DMA queue: trnemu.q(E, Q) is qE.Q.")
       .def("__repr__", [](const Queue &Q) {
         return Q.R ? fmt::format("r{}", Q.R->N) : fmt::format("q{}.{}", Q.E, Q.Q);
       });
-  M.def("q", [](unsigned E, unsigned Q) { return Queue(E, Q); }, py::arg("engine"),
-        py::arg("queue"), "DMA queue qE.Q (engine 0 to 15, queue 0 to 15).");
+  M.def(
+      "q", [](unsigned E, unsigned Q) { return Queue(E, Q); }, py::arg("engine"), py::arg("queue"),
+      "DMA queue qE.Q (engine 0 to 15, queue 0 to 15).");
   py::class_<Condition>(M, "Condition", "A wait condition: a semaphore compared with a value.");
   py::class_<Sem>(M, "Semaphore",
                   "A semaphore: Builder.sem(name), or Semaphore.number(N) for sN. Compared "
                   "with an int or a register it is a wait condition (sem >= 2).")
-      .def_static("number", [](uint32_t N) { return Sem{N}; }, py::arg("n"))
+      .def_static(
+          "number", [](uint32_t N) { return Sem{N}; }, py::arg("n"))
       .def_readonly("index", &Sem::Index)
       .def("__eq__", [](Sem S, py::object V) { return compare(S, isa::WaitCond::Eq, V); })
       .def("__ne__", [](Sem S, py::object V) { return compare(S, isa::WaitCond::Ne, V); })
@@ -213,8 +216,7 @@ void bindBuilder(py::module_ &M) {
       .def("__getitem__", &viewOf, py::arg("key"))
       .def("__add__", [](const Declared &D, Reg R) { return D + R; })
       .def_property_readonly("name", &Declared::name)
-      .def_property_readonly("dtype",
-                             [](const Declared &D) { return isa::dtype(D.dtype()).Name; })
+      .def_property_readonly("dtype", [](const Declared &D) { return isa::dtype(D.dtype()).Name; })
       .def_property_readonly("shape",
                              [](const Declared &D) { return py::tuple(py::cast(D.shape())); })
       .def_property_readonly("space",
@@ -222,8 +224,7 @@ void bindBuilder(py::module_ &M) {
       .def_property_readonly("address", &Declared::address,
                              "HBM address, or the byte offset in each partition")
       .def("__repr__", [](const Declared &D) {
-        return fmt::format("<trnemu.Declaration {} '{}'>", isa::memSpace(D.space()).Name,
-                           D.name());
+        return fmt::format("<trnemu.Declaration {} '{}'>", isa::memSpace(D.space()).Name, D.name());
       });
 
   py::class_<Instruction>(M, "Instruction",
@@ -244,8 +245,7 @@ void bindBuilder(py::module_ &M) {
           [](Instruction &I, Sem S, int64_t Amount) -> Instruction & {
             return I.signal(S, Amount);
           },
-          py::arg("semaphore"), py::arg("amount") = 1,
-          py::return_value_policy::reference_internal,
+          py::arg("semaphore"), py::arg("amount") = 1, py::return_value_policy::reference_internal,
           "Add amount to the semaphore when the instruction completes.")
       .def_property_readonly("engine",
                              [](const Instruction &I) { return isa::engine(I.engine()).Prefix; })
@@ -334,8 +334,8 @@ void bindBuilder(py::module_ &M) {
             if (Engine) {
               E = isa::lookupEnginePrefix(*Engine);
               if (!E)
-                throw py::value_error(fmt::format(
-                    "unknown engine '{}': expected pe, dve, act, pool or sp", *Engine));
+                throw py::value_error(
+                    fmt::format("unknown engine '{}': expected pe, dve, act, pool or sp", *Engine));
             }
             B.bindAt(callerLoc(), L, E);
           },

@@ -255,3 +255,14 @@ def test_run_time_faults_name_the_python_line():
         trnemu.run(b.finish())
     assert e.value.engine == "DVE" and e.value.instruction == 1
     assert (e.value.location.file, e.value.location.line) == (__file__, line_of("# fault"))
+
+
+def test_the_python_example_of_docs_builder_md():
+    import os
+    doc = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "builder.md")).read()
+    section = doc[doc.index("## 10. Python"):]
+    start = section.index("```python\n") + len("```python\n")
+    source = section[start:section.index("```", start)]
+    printed = []
+    exec(compile(source, "docs/builder.md", "exec"), {"print": printed.append})
+    assert printed and printed[0].startswith(".chip trn2\n")
