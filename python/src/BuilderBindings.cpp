@@ -131,15 +131,21 @@ Arg argOf(const py::handle &O, size_t K) {
                                    std::string(py::str(O.get_type().attr("__name__")))));
 }
 
-// What the generated methods call (BuilderPython.inc).
-Instruction emitFromPython(EngineBuilder &E, const char *Mnemonic,
-                           std::initializer_list<py::object> Operands) {
-  std::vector<Arg> Args;
-  size_t K = 0;
-  for (const py::object &O : Operands)
-    Args.push_back(argOf(O, K++));
-  return E.emit(Mnemonic, std::move(Args), callerLoc());
-}
+// What the generated methods are (BuilderPython.inc): the stream and N
+// operands in the method's order; Order gives each one's index in the
+// record's. One type per N, so that pybind11 instantiates its call
+// machinery a few times rather than once per instruction.
+template <size_t N, typename = std::make_index_sequence<N>> struct EmitFromPython;
+template <size_t N, size_t... K> struct EmitFromPython<N, std::index_sequence<K...>> {
+  const char *Mnemonic;
+  std::array<uint8_t, N> Order;
+  template <size_t> using Object = py::object;
+  Instruction operator()(EngineBuilder &E, Object<K>... Operands) const {
+    std::vector<Arg> Args(N);
+    ((Args[Order[K]] = argOf(Operands, Order[K])), ...);
+    return E.emit(Mnemonic, std::move(Args), callerLoc());
+  }
+};
 
 Condition compare(Sem S, isa::WaitCond C, const py::object &V) {
   if (py::isinstance<Reg>(V))

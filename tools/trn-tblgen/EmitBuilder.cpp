@@ -279,37 +279,38 @@ void emitPython(RecordKeeper &RK, raw_ostream &OS) {
       return;
   emitSourceFileHeader("trnemu instruction builder, Python methods", OS, RK);
   OS << "// Included in a function where EngineClass is the py::class_ of\n"
-        "// EngineBuilder and emitFromPython(EngineBuilder &, const char *Mnemonic,\n"
-        "// std::vector<py::object> Operands) adds an instruction (operands in\n"
-        "// the record's order). Returns the Instruction.\n";
+        "// EngineBuilder, and EmitFromPython<N>{Mnemonic, Order} is a function\n"
+        "// object taking the stream and N operands in the method's order (Order:\n"
+        "// each one's index in the record) that adds the instruction.\n";
   for (const auto &G : Groups) {
     const InstrInfo &I = *G.front();
-    std::vector<std::string> Params, Names, PyArgs;
-    for (const OperandInfo &Op : I.Operands)
-      Names.push_back(pyName(argName(Op)));
+    std::vector<std::string> PyArgs, Order; // Order: the record's index of each parameter
+    for (size_t K = 0; K < I.Operands.size(); ++K)
+      if (!I.Operands[K].Default)
+        Order.push_back(std::to_string(K));
+    for (size_t K = 0; K < I.Operands.size(); ++K)
+      if (I.Operands[K].Default)
+        Order.push_back(std::to_string(K));
     // Required first, then the optional ones, keyword-only.
     for (const OperandInfo &Op : I.Operands)
-      if (!Op.Default) {
-        Params.push_back("py::object " + pyName(Op.Name));
+      if (!Op.Default)
         PyArgs.push_back(fmt::format("py::arg({})", quote(pyName(Op.Name))));
-      }
     bool Kw = false;
     for (const OperandInfo &Op : I.Operands)
       if (Op.Default) {
         if (!Kw)
           PyArgs.push_back("py::kw_only()");
         Kw = true;
-        Params.push_back("py::object " + pyName(argName(Op)));
         PyArgs.push_back(
             fmt::format("py::arg({}) = {}", quote(pyName(argName(Op))), pyDefault(M, Op)));
       }
-    Params.insert(Params.begin(), "EngineBuilder &E");
     // The instruction keeps its stream (and so the builder) alive.
     PyArgs.push_back("py::keep_alive<0, 1>()");
-    OS << fmt::format("EngineClass.def({},\n    []({}) {{\n      return emitFromPython(E, {}, "
-                      "{{{}}});\n    }},\n    {}, {});\n",
-                      quote(pyName(I.Mnemonic)), join(Params, ", "), quote(I.Mnemonic),
-                      join(Names, ", "), join(PyArgs, ", "), quote(pyDoc(M, G)));
+    // One function object type per number of operands (not one lambda per
+    // instruction): pybind11 instantiates its call machinery per type.
+    OS << fmt::format("EngineClass.def({}, EmitFromPython<{}>{{{}, {{{}}}}},\n    {},\n    {});\n",
+                      quote(pyName(I.Mnemonic)), I.Operands.size(), quote(I.Mnemonic),
+                      join(Order, ", "), join(PyArgs, ", "), quote(pyDoc(M, G)));
   }
 }
 
