@@ -266,3 +266,26 @@ def test_the_python_example_of_docs_builder_md():
     printed = []
     exec(compile(source, "docs/builder.md", "exec"), {"print": printed.append})
     assert printed and printed[0].startswith(".chip trn2\n")
+
+
+def test_what_only_python_can_get_wrong():
+    b = trnemu.Builder()
+    x = b.sbuf("x", "fp32", [128, 4])
+    with pytest.raises(ValueError, match="unknown dtype 'fp33': expected fp32, bf16"):
+        b.sbuf("y", "fp33", [128, 4])
+    with pytest.raises(ValueError, match="unknown role 'inout': expected input, output or scratch"):
+        b.tensor("t", "fp32", [4], "inout")
+    with pytest.raises(ValueError, match="unknown chip 'trn9'"):
+        trnemu.Builder(chip="trn9")
+    with pytest.raises(ValueError, match="unknown engine 'gpu': expected pe, dve, act, pool or sp"):
+        b.bind(b.label(), engine="gpu")
+    with pytest.raises(TypeError, match="an index is an int or a slice, not str"):
+        x["a"]
+    with pytest.raises(TypeError, match="operand 2: a dict is not an operand"):
+        b.dve.tensor_copy(x, {})
+    with pytest.raises(trnemu.BuildError, match="operand 'src' of 'tensor_copy' takes a tensor, not a float"):
+        b.dve.tensor_copy(x, 1.5)
+    with pytest.raises(trnemu.BuildError, match="operand 'reverse0' of 'tensor_scalar' is a Bool: expected false, true, found 'yes'"):
+        b.dve.tensor_scalar(x, x, "add", 1.0, reverse0="yes")
+    with pytest.raises(trnemu.BuildError, match="1e\\+39 is beyond the range of fp32"):
+        b.dve.memset(x, 1e39)

@@ -527,8 +527,7 @@ Instruction EngineBuilder::emit(std::string_view Mnemonic, std::vector<Arg> Args
     Op = isa::defaultOperand(OD);
     std::string What = fmt::format("operand '{}' of '{}'", OD.Name, D.Mnemonic);
     auto Mismatch = [&](const char *Expected) {
-      fail(W,
-           fmt::format("{} is {}: expected {}, found {}", What, Expected, Expected, kindWord(A)));
+      fail(W, fmt::format("{} takes {}, not {}", What, Expected, kindWord(A)));
     };
     if (std::holds_alternative<std::monostate>(A.V)) {
       if (!OD.optional())

@@ -384,3 +384,66 @@ TEST_CASE("builder: the assembler's warnings, at the declarations") {
   CHECK(B.warnings()[1].Message == "allocation 'other' is declared but never used");
   CHECK(B.warnings()[2].Message == "semaphore 'ping' is signalled but never waited on");
 }
+
+TEST_CASE("builder: what only the builder can get wrong") {
+  ProgramBuilder B;
+  auto X = B.sbuf("x", DType::FP32, {128, 4});
+  auto Msg = [](auto &&Fn) { return errorOf(Fn); };
+  CHECK(Msg([&] {
+          B.sbuf("2x", DType::FP32, {128, 4});
+        }).find("'2x' is not a name: names are [A-Za-z_][A-Za-z0-9_]*") != std::string::npos);
+  CHECK(Msg([&] {
+          B.tensor("t", DType::FP32, {4}, Role::Input, {.Values = {{1, 2, 3, 4}}, .Fill = 0.0});
+        }).find("give a tensor's initial data one way: values, fill or bytes") !=
+        std::string::npos);
+  CHECK(Msg([&] {
+          B.tensor("t", DType::FP32, {4}, Role::Input, {.Bytes = {{1, 2}}});
+        }).find("tensor 't' has 16 bytes: its initial bytes are 2") != std::string::npos);
+  CHECK(Msg([&] {
+          B.tensor("t", DType::INT8, {2}, Role::Input, {.Values = {{1, 200}}});
+        }).find("initial value 200 does not fit int8") != std::string::npos);
+  CHECK(Msg([&] {
+          B.sbuf("s", DType::FP32, {128, 4}, {.Bank = 1});
+        }).find("only a PSUM allocation is placed by bank") != std::string::npos);
+  CHECK(Msg([&] {
+          B.psum("p", DType::FP32, {128, 4}, {.At = 0, .Bank = 1});
+        }).find("give a PSUM allocation's place one way: at or bank") != std::string::npos);
+  CHECK(Msg([&] {
+          B.psum("p", DType::FP32, {128, 4}, {.Bank = 8});
+        }).find("PSUM bank 8 is out of range 0 to 7") != std::string::npos);
+  CHECK(Msg([&] {
+          B.tensor("t", DType::FP8_E4M3FN, {4}, Role::Input);
+        }).find("dtype fp8_e4m3fn needs trn3 or later; this program targets trn2") !=
+        std::string::npos);
+  // The generic entry point: operands of the wrong kind or number.
+  CHECK(Msg([&] {
+          B.sp().emit("li", {Arg(X), Arg(0)}, Loc::here());
+        }).find("operand 'rd' of 'li' takes a register, not a tensor") != std::string::npos);
+  CHECK(Msg([&] {
+          B.sp().emit("li", {Arg(r(1))}, Loc::here());
+        }).find("'li' takes 2 operands; 1 were given") != std::string::npos);
+  CHECK(Msg([&] { B.sp().emit("lii", {}, Loc::here()); }).find("unknown instruction 'lii'") !=
+        std::string::npos);
+  CHECK(Msg([&] {
+          B.dve().emit("tensor_scalar",
+                       {Arg(X), Arg(X), Arg::enumName("add"), Arg(), Arg(), Arg(), Arg(), Arg()},
+                       Loc::here());
+        }).find("operand 'operand0' of 'tensor_scalar' is required") != std::string::npos);
+  CHECK(Msg([&] {
+          B.pool().iota(X, 0, Steps{1, 2, 3, 4, 5});
+        }).find("operand 'steps' of 'iota' takes 1 to 4 steps, not 5") != std::string::npos);
+  Label L = B.label("here");
+  B.bind(L);
+  CHECK(Msg([&] { B.sp().bind(L); }).find("label 'here' is already placed") != std::string::npos);
+  CHECK(Msg([&] { B.label("here"); }).find("'here' is already defined") != std::string::npos);
+  // Found by finish(): a label with no instruction after it, a target past
+  // the end of its stream.
+  B.sp().jmp(5);
+  std::string E = Msg([&] { B.finish(); });
+  CHECK(E.find("branch target @5 is past the end of the SP stream (1 instruction)") !=
+        std::string::npos);
+  ProgramBuilder B2;
+  B2.sp().bind(B2.label("end"));
+  CHECK(Msg([&] { B2.finish(); }).find("label 'end' is not followed by an instruction") !=
+        std::string::npos);
+}
