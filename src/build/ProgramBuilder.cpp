@@ -183,7 +183,9 @@ struct ProgramBuilder::State {
           if (!IsTensor || !Op.AP.present())
             continue;
           const isa::AccessPattern &AP = Op.AP;
-          auto [First, Last] = AP.byteSpan();
+          // Not a structured binding: Clang 14 does not capture one in a lambda.
+          const std::pair<int64_t, int64_t> Span = AP.byteSpan();
+          const int64_t First = Span.first, Last = Span.second;
           auto Touches = [&](uint64_t Start, uint64_t Size) {
             return static_cast<uint64_t>(First) < Start + Size &&
                    Start <= static_cast<uint64_t>(Last);
@@ -311,7 +313,7 @@ ProgramBuilder::~ProgramBuilder() = default;
 const isa::ChipDesc &ProgramBuilder::chip() const { return *St->Chip; }
 
 Declared ProgramBuilder::tensor(std::string Name, DType Type, std::vector<uint64_t> Shape, Role R,
-                                TensorOptions Opts, std::source_location S) {
+                                TensorOptions Opts, SourceLocation S) {
   return tensorAt(Loc::here(S), std::move(Name), Type, std::move(Shape), R, Opts);
 }
 
@@ -378,12 +380,12 @@ Declared ProgramBuilder::tensorAt(const Loc &W, std::string Name, DType Type,
 }
 
 Declared ProgramBuilder::sbuf(std::string Name, DType Type, std::vector<uint64_t> Shape,
-                              AllocOptions Opts, std::source_location S) {
+                              AllocOptions Opts, SourceLocation S) {
   return allocAt(Loc::here(S), isa::MemSpace::SBUF, std::move(Name), Type, std::move(Shape), Opts);
 }
 
 Declared ProgramBuilder::psum(std::string Name, DType Type, std::vector<uint64_t> Shape,
-                              AllocOptions Opts, std::source_location S) {
+                              AllocOptions Opts, SourceLocation S) {
   return allocAt(Loc::here(S), isa::MemSpace::PSUM, std::move(Name), Type, std::move(Shape), Opts);
 }
 
@@ -430,7 +432,7 @@ Declared ProgramBuilder::allocAt(const Loc &W, isa::MemSpace Space, std::string 
   return Declared(this, false, S.Prog.Allocations.size() - 1);
 }
 
-Sem ProgramBuilder::sem(std::string Name, SemOptions Opts, std::source_location S) {
+Sem ProgramBuilder::sem(std::string Name, SemOptions Opts, SourceLocation S) {
   return semAt(Loc::here(S), std::move(Name), Opts);
 }
 
@@ -456,7 +458,7 @@ Sem ProgramBuilder::semAt(const Loc &W, std::string Name, const SemOptions &Opts
   return Sem{Sm.Index};
 }
 
-Label ProgramBuilder::label(std::string Name, std::source_location S) {
+Label ProgramBuilder::label(std::string Name, SourceLocation S) {
   return labelAt(Loc::here(S), std::move(Name));
 }
 
@@ -471,9 +473,9 @@ Label ProgramBuilder::labelAt(const Loc &W, std::string Name) {
   return Label{static_cast<uint32_t>(S.Labels.size() - 1)};
 }
 
-void ProgramBuilder::bind(Label L, std::source_location S) { bindAt(Loc::here(S), L, {}); }
+void ProgramBuilder::bind(Label L, SourceLocation S) { bindAt(Loc::here(S), L, {}); }
 
-void EngineBuilder::bind(Label L, std::source_location S) { B->bindAt(Loc::here(S), L, Eng); }
+void EngineBuilder::bind(Label L, SourceLocation S) { B->bindAt(Loc::here(S), L, Eng); }
 
 void EngineBuilder::bindAt(const Loc &W, Label L) { B->bindAt(W, L, Eng); }
 

@@ -221,7 +221,7 @@ void emitCpp(RecordKeeper &RK, raw_ostream &OS) {
     }
     if (Any)
       Params.push_back(fmt::format("const {}Options &Opts = {{}}", camel(I.Mnemonic)));
-    Params.push_back("std::source_location S = std::source_location::current()");
+    Params.push_back("SourceLocation S = SourceLocation::current()");
     OS << "\n"
        << comment(fmt::format("{} ({}): {}", M.syntax(I), engineMask(M, G), I.Description), "");
     OS << fmt::format("Instruction {}({}) {{\n  return emit({}, {{{}}}, Loc::here(S));\n}}\n",
@@ -343,8 +343,9 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
         "The methods of the instruction builder ([builder.md](builder.md)), one per "
         "mnemonic, generated from the same records as the assembler. Each is a method of an "
         "engine's stream (`B.dve()` in C++, `b.dve` in Python) of an engine that runs it. "
-        "Every C++ method ends with `std::source_location S = "
-        "std::source_location::current()` and returns an `Instruction`; every Python "
+        "Every C++ method ends with `SourceLocation S = "
+        "SourceLocation::current()` (the caller's place) and returns an `Instruction`; every "
+        "Python "
         "method returns a `trnemu.Instruction`. What each instruction computes, and what "
         "each operand accepts, is in the [ISA reference](isa-reference.md).\n\n"
         "| Mnemonic | Engines | C++ | Python |\n|---|---|---|---|\n";

@@ -51,13 +51,44 @@ using Role = object::TensorRole;
 
 class ProgramBuilder;
 
+// Where a call was made, as a default argument: SourceLocation, or,
+// where the standard library lacks it (libstdc++ 12 under Clang 14), the
+// compiler builtins it is made of.
+#if defined(__cpp_lib_source_location)
+using SourceLocation = std::source_location;
+#else
+struct SourceLocation {
+  static constexpr SourceLocation current(const char *File = __builtin_FILE(),
+                                          unsigned Line = __builtin_LINE(),
+#if defined(__has_builtin) && __has_builtin(__builtin_COLUMN)
+                                          unsigned Col = __builtin_COLUMN()
+#else
+                                          unsigned Col = 0
+#endif
+                                              ) noexcept {
+    SourceLocation S;
+    S.File = File;
+    S.Ln = Line;
+    S.Cl = Col;
+    return S;
+  }
+  constexpr const char *file_name() const noexcept { return File; }
+  constexpr unsigned line() const noexcept { return Ln; }
+  constexpr unsigned column() const noexcept { return Cl; }
+
+private:
+  const char *File = "";
+  unsigned Ln = 0, Cl = 0;
+};
+#endif
+
 // Where a builder call was made: the caller's file and line (and column
-// when known). C++ callers get it from std::source_location; Python's from
+// when known). C++ callers get it from SourceLocation; Python's from
 // its frame.
 struct Loc {
   std::string File;
   uint32_t Line = 0, Col = 0;
-  static Loc here(std::source_location S = std::source_location::current()) {
+  static Loc here(SourceLocation S = SourceLocation::current()) {
     return {S.file_name(), S.line(), S.column()};
   }
   std::string str() const; // "file:line:col", "file:line", or "<unknown>"
@@ -289,7 +320,7 @@ class EngineBuilder {
 public:
   Engine engine() const { return Eng; }
   // The label names the next instruction added to this stream.
-  void bind(Label L, std::source_location S = std::source_location::current());
+  void bind(Label L, SourceLocation S = SourceLocation::current());
   void bindAt(const Loc &Where, Label L); // the same with the caller's location given
   // Adds instruction Mnemonic with its operands in the record's order
   // (InstrDesc::Operands; a monostate Arg takes the default); what the
@@ -339,19 +370,17 @@ public:
   const isa::ChipDesc &chip() const;
 
   Declared tensor(std::string Name, DType Type, std::vector<uint64_t> Shape, Role R,
-                  TensorOptions Opts = {},
-                  std::source_location S = std::source_location::current());
+                  TensorOptions Opts = {}, SourceLocation S = SourceLocation::current());
   Declared sbuf(std::string Name, DType Type, std::vector<uint64_t> Shape, AllocOptions Opts = {},
-                std::source_location S = std::source_location::current());
+                SourceLocation S = SourceLocation::current());
   Declared psum(std::string Name, DType Type, std::vector<uint64_t> Shape, AllocOptions Opts = {},
-                std::source_location S = std::source_location::current());
-  Sem sem(std::string Name, SemOptions Opts = {},
-          std::source_location S = std::source_location::current());
+                SourceLocation S = SourceLocation::current());
+  Sem sem(std::string Name, SemOptions Opts = {}, SourceLocation S = SourceLocation::current());
   // A label; Name "" gives it one (L0, L1, ...). It names the next
   // instruction added, on any engine (as in assembly), after bind(L), or
   // the next one of an engine's stream after EngineBuilder::bind(L).
-  Label label(std::string Name = "", std::source_location S = std::source_location::current());
-  void bind(Label L, std::source_location S = std::source_location::current());
+  Label label(std::string Name = "", SourceLocation S = SourceLocation::current());
+  void bind(Label L, SourceLocation S = SourceLocation::current());
 
   // The same with the caller's location given (the Python bindings).
   Declared tensorAt(const Loc &W, std::string Name, DType Type, std::vector<uint64_t> Shape, Role R,
