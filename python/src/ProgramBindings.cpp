@@ -114,6 +114,19 @@ void bindProgram(py::module_ &M) {
           },
           "instructions in each engine's stream, by assembly prefix ('pe', 'dve', ...)")
       .def("__eq__", [](const object::Program &A, const object::Program &B) { return A == B; })
+      // Pickled as its object file (multiprocessing, pytest-xdist).
+      .def(py::pickle(
+          [](const object::Program &P) {
+            std::vector<uint8_t> Bytes = object::writeObject(P);
+            return py::make_tuple(
+                py::bytes(reinterpret_cast<const char *>(Bytes.data()), Bytes.size()));
+          },
+          [](const py::tuple &State) {
+            auto P = object::readObject(bytesOf(State[0].cast<py::bytes>()));
+            if (auto *Err = std::get_if<std::string>(&P))
+              throw py::value_error(*Err);
+            return std::get<object::Program>(std::move(P));
+          }))
       .def("__repr__", [](const object::Program &P) {
         size_t N = 0;
         for (const object::Stream &S : P.Streams)

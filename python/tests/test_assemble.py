@@ -44,6 +44,13 @@ def test_object_round_trip():
     assert q.to_object() == data
 
 
+def test_programs_pickle_as_their_object_file():
+    import pickle
+    p = trnemu.assemble(ACT_EXP, filename="act-exp.s")
+    q = pickle.loads(pickle.dumps(p))
+    assert q == p and q.disassemble(line_numbers=True) == p.disassemble(line_numbers=True)
+
+
 def test_disassembly_assembles_back_to_the_same_code():
     p = trnemu.assemble(ACT_EXP)
     text = p.disassemble()
