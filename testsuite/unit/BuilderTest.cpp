@@ -447,3 +447,19 @@ TEST_CASE("builder: what only the builder can get wrong") {
   CHECK(Msg([&] { B2.finish(); }).find("label 'end' is not followed by an instruction") !=
         std::string::npos);
 }
+
+TEST_CASE("builder: TensorE's stationary followed through the PE stream, with a note") {
+  ProgramBuilder B;
+  auto W = B.sbuf("w", DType::BF16, {64, 32});
+  auto V = B.sbuf("v", DType::BF16, {64, 128});
+  auto Acc = B.psum("acc", DType::FP32, {32, 128});
+  int Load = __LINE__ + 1;
+  B.pe().load_stationary(W);
+  B.pe().multiply_moving(Acc, V(Slice(0, 32)));
+  std::string E = errorOf([&] { B.finish(); });
+  CHECK(E.find("error: 'moving' has 32 partitions but the stationary has K = 64: the contraction "
+               "runs over partitions") != std::string::npos);
+  CHECK(E.find("note: the stationary [64 x 32] bf16 was loaded here (instruction 0, ") !=
+        std::string::npos);
+  CHECK(E.find("BuilderTest.cpp:" + std::to_string(Load)) != std::string::npos);
+}
