@@ -262,6 +262,8 @@ const isa::AccessPattern &View::pattern() const {
 }
 
 View Declared::slice(const std::vector<Index> &Indices) const {
+  if (!B)
+    throw std::invalid_argument("a Declared that names no declaration (default-constructed)");
   const auto &P = B->St->Prog;
   assembler::Sliceable Of =
       IsTensor ? assembler::sliceable(P.Tensors[Pos]) : assembler::sliceable(P.Allocations[Pos]);
