@@ -117,6 +117,8 @@ Arg argOf(const py::handle &O, size_t K) {
     return Arg(O.cast<Sem>());
   if (py::isinstance<Queue>(O))
     return Arg(O.cast<Queue>());
+  if (py::isinstance<FloatBits>(O))
+    return Arg(O.cast<FloatBits>());
   if (py::isinstance<Label>(O))
     return Arg(Target(O.cast<Label>()));
   if (py::isinstance<py::str>(O))
@@ -194,6 +196,12 @@ void bindBuilder(py::module_ &M) {
   M.def(
       "q", [](unsigned E, unsigned Q) { return Queue(E, Q); }, py::arg("engine"), py::arg("queue"),
       "DMA queue qE.Q (engine 0 to 15, queue 0 to 15).");
+  py::class_<FloatBits>(M, "FloatBits", "An fp32 given by its bits: trnemu.fbits(0x7FC00001).")
+      .def_readonly("bits", &FloatBits::Bits)
+      .def("__repr__", [](FloatBits B) { return fmt::format("fbits(0x{:08X})", B.Bits); });
+  M.def(
+      "fbits", [](uint32_t Bits) { return FloatBits{Bits}; }, py::arg("bits"),
+      "An fp32 operand given by its IEEE bits, as assembly's fbits(...) (a particular NaN).");
   py::class_<Condition>(M, "Condition", "A wait condition: a semaphore compared with a value.");
   py::class_<Sem>(M, "Semaphore",
                   "A semaphore: Builder.sem(name), or Semaphore.number(N) for sN. Compared "

@@ -289,3 +289,15 @@ def test_what_only_python_can_get_wrong():
         b.dve.tensor_scalar(x, x, "add", 1.0, reverse0="yes")
     with pytest.raises(trnemu.BuildError, match="1e\\+39 is beyond the range of fp32"):
         b.dve.memset(x, 1e39)
+
+
+def test_fp32_operands_by_their_bits():
+    b = trnemu.Builder()
+    x = b.sbuf("x", "fp32", [128, 4])
+    b.dve.memset(x, trnemu.fbits(0x7FC00001))
+    b.act.activation(x, x, "exp", scale=trnemu.fbits(0x3F800001))
+    assert b.print() == trnemu.assemble("""
+.sbuf x : fp32[128, 4]
+    dve.memset x, fbits(0x7FC00001)
+    act.activation x, x, exp, scale=fbits(0x3F800001)
+""").disassemble()

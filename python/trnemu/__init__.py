@@ -21,8 +21,8 @@ __all__ = [
 ]
 
 # The instruction builder (docs/builder.md).
-from trnemu._trnemu import (BuildError, Builder, Condition, Declaration, Instruction, Label, Queue,
-                            Register, Semaphore, Stream, View, q, r)
+from trnemu._trnemu import (BuildError, Builder, Condition, Declaration, FloatBits, Instruction,
+                            Label, Queue, Register, Semaphore, Stream, View, fbits, q, r)
 
-__all__ += ["BuildError", "Builder", "Condition", "Declaration", "Instruction", "Label", "Queue",
-            "Register", "Semaphore", "Stream", "View", "q", "r"]
+__all__ += ["BuildError", "Builder", "Condition", "Declaration", "FloatBits", "Instruction",
+            "Label", "Queue", "Register", "Semaphore", "Stream", "View", "fbits", "q", "r"]

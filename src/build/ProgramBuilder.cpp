@@ -121,8 +121,10 @@ const char *kindWord(const Arg &A) {
     return "a DMA queue";
   case 10:
     return "a label";
-  default:
+  case 11:
     return "steps";
+  default:
+    return "fp32 bits";
   }
 }
 
@@ -555,7 +557,7 @@ Instruction EngineBuilder::emit(std::string_view Mnemonic, std::vector<Arg> Args
         fail(W, Diag->Message);
       return AP;
     };
-    auto Float = [&](double V) {
+    auto Fp32 = [&](double V) {
       try {
         return floatBits(V, What);
       } catch (const std::string &Msg) {
@@ -587,9 +589,12 @@ Instruction EngineBuilder::emit(std::string_view Mnemonic, std::vector<Arg> Args
         Op.AP = Tensor(*V);
         if (!Op.AP.present())
           fail(W, fmt::format("{} is a float or a [P, 1] tensor; it cannot be 'none'", What));
+      } else if (auto *Fb = std::get_if<FloatBits>(&A.V)) {
+        Op.IsImm = true;
+        Op.FBits = Fb->Bits;
       } else if (auto *F = std::get_if<double>(&A.V)) {
         Op.IsImm = true;
-        Op.FBits = Float(*F);
+        Op.FBits = Fp32(*F);
       } else if (auto *I = std::get_if<int64_t>(&A.V)) {
         Op.IsImm = true;
         Op.FBits = Exact(*I);
@@ -615,7 +620,9 @@ Instruction EngineBuilder::emit(std::string_view Mnemonic, std::vector<Arg> Args
     }
     case isa::OperandKind::Fimm:
       if (auto *F = std::get_if<double>(&A.V))
-        Op.FBits = Float(*F);
+        Op.FBits = Fp32(*F);
+      else if (auto *Fb = std::get_if<FloatBits>(&A.V))
+        Op.FBits = Fb->Bits;
       else if (auto *I = std::get_if<int64_t>(&A.V))
         Op.FBits = Exact(*I);
       else

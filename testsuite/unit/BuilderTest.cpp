@@ -463,3 +463,17 @@ TEST_CASE("builder: TensorE's stationary followed through the PE stream, with a 
         std::string::npos);
   CHECK(E.find("BuilderTest.cpp:" + std::to_string(Load)) != std::string::npos);
 }
+
+TEST_CASE("builder: fp32 operands by their bits, as fbits(...)") {
+  ProgramBuilder B;
+  auto X = B.sbuf("x", DType::FP32, {128, 4});
+  B.dve().memset(X, fbits(0x7FC00001));
+  B.act().activation(X, X, ActFunc::Exp, {.scale = fbits(0x3F800001)});
+  requireSameProgram(B.finish(), assemble(R"(
+.sbuf x : fp32[128, 4]
+    dve.memset x, fbits(0x7FC00001)
+    act.activation x, x, exp, scale=fbits(0x3F800001)
+)"));
+  CHECK(B.print().find("dve.memset ap(sbuf fp32, 0:128, 0x0, [1, 4]), fbits(0x7FC00001)") !=
+        std::string::npos);
+}

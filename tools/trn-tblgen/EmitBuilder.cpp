@@ -128,7 +128,7 @@ std::string cppType(const IsaModel &M, const OperandInfo &Op) {
   if (K == "imm")
     return "int64_t";
   if (K == "fimm")
-    return "double";
+    return "Float";
   if (K == "enum")
     return isBoolEnum(M, Op) ? "bool" : "isa::" + M.Enums[Op.EnumType].Name;
   if (K == "semaphore")

@@ -238,11 +238,26 @@ private:
   size_t Pos = 0; // in the program's tensors or allocations
 };
 
+// An fp32 given by its bits, as assembly's fbits(...): the way to write a
+// particular NaN.
+struct FloatBits {
+  uint32_t Bits = 0;
+};
+inline FloatBits fbits(uint32_t Bits) { return {Bits}; }
+
+// An fp32 immediate: a double rounded to fp32, or exact bits.
+struct Float {
+  std::variant<double, FloatBits> V;
+  Float(double D) : V(D) {}
+  Float(FloatBits B) : V(B) {}
+};
+
 // fp32 immediate or [P, 1] tensor.
 struct Scalar {
-  std::variant<double, View> V;
+  std::variant<double, View, FloatBits> V;
   Scalar(double D) : V(D) {}
   Scalar(int I) : V(static_cast<double>(I)) {}
+  Scalar(FloatBits B) : V(B) {}
   Scalar(View T) : V(std::move(T)) {}
   Scalar(const Declared &T) : V(View(T)) {}
 };
@@ -259,7 +274,7 @@ struct Arg {
     uint8_t Value;
   };
   std::variant<std::monostate, View, double, int64_t, bool, EnumName, EnumValue, Reg, Sem, Queue,
-               Label, Steps>
+               Label, Steps, FloatBits>
       V;
   Arg() = default;
   Arg(View X) : V(std::move(X)) {}
@@ -267,9 +282,18 @@ struct Arg {
   Arg(const Scalar &S) {
     if (auto *D = std::get_if<double>(&S.V))
       V = *D;
+    else if (auto *B = std::get_if<FloatBits>(&S.V))
+      V = *B;
     else
       V = std::get<View>(S.V);
   }
+  Arg(const Float &F) {
+    if (auto *D = std::get_if<double>(&F.V))
+      V = *D;
+    else
+      V = std::get<FloatBits>(F.V);
+  }
+  Arg(FloatBits X) : V(X) {}
   Arg(double X) : V(X) {}
   Arg(int64_t X) : V(X) {}
   Arg(int X) : V(static_cast<int64_t>(X)) {}
