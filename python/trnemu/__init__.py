@@ -19,3 +19,10 @@ __all__ = [
     "Result", "RuntimeFault", "SourceLocation", "Tensor", "assemble", "assemble_file",
     "assert_close", "check", "dtypes", "load", "run",
 ]
+
+# The instruction builder (docs/builder.md).
+from trnemu._trnemu import (BuildError, Builder, Condition, Declaration, FloatBits, Instruction,
+                            Label, Queue, Register, Semaphore, Stream, View, fbits, q, r)
+
+__all__ += ["BuildError", "Builder", "Condition", "Declaration", "FloatBits", "Instruction",
+            "Label", "Queue", "Register", "Semaphore", "Stream", "View", "fbits", "q", "r"]

@@ -2,6 +2,7 @@
 
 #include "Parser.h"
 #include "llvm/ADT/StringExtras.h"
+#include "trn/asm/Slice.h"
 #include "trn/verify/Verifier.h"
 
 #include <fmt/format.h>
@@ -249,153 +250,37 @@ isa::AccessPattern Parser::parseNamedAP(const Token &Name) {
   if (S.Kind != SymKind::Tensor && S.Kind != SymKind::Alloc)
     failAt(Name, fmt::format("'{}' is not a tensor or allocation", Name.Text.str()));
   S.Used = true;
-  bool IsTensor = S.Kind == SymKind::Tensor;
-  const std::vector<uint64_t> &Shape =
-      IsTensor ? Prog.Tensors[S.Index].Shape : Prog.Allocations[S.Index].Shape;
-  isa::DType Type = IsTensor ? Prog.Tensors[S.Index].Type : Prog.Allocations[S.Index].Type;
-  size_t Rank = Shape.size();
-
-  struct Slice {
-    int64_t Start = 0, Count = 0, Step = 1;
-    bool Dropped = false;
-  };
-  std::vector<Slice> Slices(Rank);
-  for (size_t D = 0; D < Rank; ++D)
-    Slices[D].Count = static_cast<int64_t>(Shape[D]);
+  Sliceable Of = S.Kind == SymKind::Tensor ? sliceable(Prog.Tensors[S.Index])
+                                           : sliceable(Prog.Allocations[S.Index]);
+  // The indices as written (slicePattern checks them, in order), and where.
+  std::vector<SliceIndex> Indices;
+  std::vector<SMRange> Where;
   if (accept(Tok::LBracket)) {
-    size_t D = 0;
     do {
-      if (D == Rank)
-        failAt(tok(), fmt::format("'{}' has {} dimension{}: too many indices", Name.Text.str(),
-                                  Rank, Rank == 1 ? "" : "s"));
       const Token &First = tok();
-      int64_t Size = static_cast<int64_t>(Shape[D]);
-      auto Where = [&]() { return range(First, Cur[-1]); };
-      std::optional<int64_t> Lo, Hi;
+      SliceIndex I;
       if (!at(Tok::Colon))
-        Lo = expr();
+        I.Index = expr();
       if (accept(Tok::Colon)) {
+        I = SliceIndex::range(First.is(Tok::Colon) ? std::nullopt : std::optional(I.Index),
+                              std::nullopt);
         if (!at(Tok::Colon) && !at(Tok::Comma) && !at(Tok::RBracket))
-          Hi = expr();
-        int64_t Step = 1;
+          I.Hi = expr();
         if (accept(Tok::Colon))
-          Step = expr();
-        int64_t A = Lo.value_or(0), B = Hi.value_or(Size);
-        if (Step < 1)
-          fail(First.Loc, fmt::format("slice step {} must be at least 1", Step), Where());
-        if (A < 0 || B > Size || A >= B)
-          fail(First.Loc,
-               fmt::format("slice {}:{} of dimension {} of '{}' is {}; the dimension has size {}",
-                           A, B, D, Name.Text.str(), A >= B ? "empty" : "out of range", Size),
-               Where());
-        // A step past the slice's end selects one element: clamp it so that
-        // step * stride stays within the tensor (and cannot overflow).
-        Step = std::min(Step, B - A);
-        Slices[D] = {A, (B - A + Step - 1) / Step, Step, false};
-      } else {
-        if (*Lo < 0 || *Lo >= Size)
-          fail(First.Loc,
-               fmt::format("index {} is out of range for dimension {} of '{}' (size {})", *Lo, D,
-                           Name.Text.str(), Size),
-               Where());
-        Slices[D] = {*Lo, 1, 1, true};
+          I.Step = expr();
       }
-      ++D;
+      Indices.push_back(I);
+      Where.push_back(range(First, Cur[-1]));
     } while (accept(Tok::Comma));
     expect(Tok::RBracket, "',' or ']'");
   }
-
-  // Counts are 32-bit in an access pattern (then split into 16-bit fields).
-  for (const Slice &Sl : Slices)
-    if (Sl.Count > int64_t(UINT32_MAX))
-      failAt(Name, fmt::format("a dimension of {} elements cannot be split into counts of at "
-                               "most 65535",
-                               Sl.Count));
-  // Row-major element strides of the declared shape.
-  std::vector<int64_t> Stride(Rank, 1);
-  for (size_t D = Rank - 1; D > 0; --D)
-    Stride[D - 1] = Stride[D] * static_cast<int64_t>(Shape[D]);
-  int64_t ElemSize = isa::dtype(Type).StorageBytes;
-
-  isa::AccessPattern AP;
-  AP.Type = Type;
-  std::vector<isa::Dim> Free;
-  int64_t Offset = 0; // elements
-  size_t FirstFree = 0;
-  if (IsTensor) {
-    AP.Space = isa::MemSpace::HBM;
-    std::vector<size_t> Kept;
-    for (size_t D = 0; D < Rank; ++D) {
-      Offset += Slices[D].Start * Stride[D];
-      if (!Slices[D].Dropped)
-        Kept.push_back(D);
-    }
-    AP.NumPartitions = 1;
-    if (Kept.size() >= 2) {
-      AP.NumPartitions = static_cast<uint32_t>(Slices[Kept[0]].Count);
-      AP.PartStep = Slices[Kept[0]].Step * Stride[Kept[0]];
-      FirstFree = 1;
-    }
-    for (size_t K = FirstFree; K < Kept.size(); ++K)
-      Free.push_back(
-          {Slices[Kept[K]].Step * Stride[Kept[K]], static_cast<uint32_t>(Slices[Kept[K]].Count)});
-    AP.Base = Prog.Tensors[S.Index].Address + static_cast<uint64_t>(Offset * ElemSize);
-    if (AP.NumPartitions > 128)
-      failAt(Name, fmt::format("'{}' selects {} rows; a transfer moves at most 128 (slice the "
-                               "first dimension)",
-                               Name.Text.str(), AP.NumPartitions));
-  } else {
-    const object::Allocation &A = Prog.Allocations[S.Index];
-    AP.Space = A.Space;
-    if (Slices[0].Step != 1)
-      failAt(Name, "partitions must be contiguous: the first index takes no step");
-    AP.PartStart = A.PartStart + static_cast<uint32_t>(Slices[0].Start);
-    AP.NumPartitions = static_cast<uint32_t>(Slices[0].Count);
-    for (size_t D = 1; D < Rank; ++D) {
-      Offset += Slices[D].Start * Stride[D];
-      if (!Slices[D].Dropped)
-        Free.push_back({Slices[D].Step * Stride[D], static_cast<uint32_t>(Slices[D].Count)});
-    }
-    // Dimension 0 is the partition: it moves PartStart, never the offset.
-    AP.Base = A.Offset + static_cast<uint64_t>(Offset * ElemSize);
+  auto R = slicePattern(Of, Indices);
+  if (auto *Err = std::get_if<SliceError>(&R)) {
+    if (Err->Index < 0)
+      failAt(Name, Err->Message);
+    fail(Where[Err->Index].Start, Err->Message, Where[Err->Index]);
   }
-  if (Free.empty())
-    Free.push_back({1, 1});
-  // More than four free dimensions: merge neighbours that are contiguous.
-  for (size_t D = 0; Free.size() > isa::MaxDims && D + 1 < Free.size();) {
-    uint64_t Merged = uint64_t(Free[D].Count) * Free[D + 1].Count;
-    if (Free[D].Stride == Free[D + 1].Stride * static_cast<int64_t>(Free[D + 1].Count) &&
-        Merged <= UINT32_MAX) {
-      Free[D] = {Free[D + 1].Stride, static_cast<uint32_t>(Merged)};
-      Free.erase(Free.begin() + static_cast<std::ptrdiff_t>(D) + 1);
-    } else {
-      ++D;
-    }
-  }
-  // A count field holds 65535 at most: split a longer dimension in two.
-  for (size_t D = 0; D < Free.size(); ++D) {
-    uint32_t Count = Free[D].Count;
-    if (Count <= 65535)
-      continue;
-    // The smallest split keeps the outer stride small enough for SBUF/PSUM's
-    // 16-bit strides where possible.
-    uint32_t Inner = (Count + 65534) / 65535;
-    while (Inner <= 65535 && (Count % Inner || Count / Inner > 65535))
-      ++Inner;
-    if (Inner > 65535)
-      failAt(Name, fmt::format("a dimension of {} elements cannot be split into counts of at "
-                               "most 65535",
-                               Count));
-    Free[D] = {Free[D].Stride * Inner, Count / Inner};
-    Free.insert(Free.begin() + static_cast<std::ptrdiff_t>(D) + 1, {Free[D].Stride / Inner, Inner});
-  }
-  if (Free.size() > isa::MaxDims)
-    failAt(Name, fmt::format("this slice of '{}' needs {} free dimensions; the hardware has {}",
-                             Name.Text.str(), Free.size(), isa::MaxDims));
-  AP.NumDims = static_cast<uint32_t>(Free.size());
-  for (size_t D = 0; D < Free.size(); ++D)
-    AP.Dims[D] = Free[D];
-  return AP;
+  return std::get<isa::AccessPattern>(R);
 }
 
 isa::AccessPattern Parser::parseAccessPattern(const isa::OperandDesc &D, isa::Engine Eng,

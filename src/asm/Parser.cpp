@@ -2,7 +2,6 @@
 
 #include "Parser.h"
 
-#include "FloatSemantics.h"
 #include "SourceFile.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -14,6 +13,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_os_ostream.h"
 #include "llvm/Support/raw_ostream.h"
+#include "trn/asm/Layout.h"
 #include "trn/object/ObjectFile.h"
 #include "trn/verify/Verifier.h"
 
@@ -30,16 +30,6 @@ namespace trn::assembler {
 using llvm::SMLoc;
 using llvm::SMRange;
 using llvm::SourceMgr;
-
-namespace {
-
-// Bytes are laid out on these boundaries: unpublished (psum_min_align and
-// sbuf_min_align exist but have no published values), chosen.
-constexpr uint64_t HbmAlign = 64, SbufAlign = 64, PsumAlign = 4;
-
-uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
-
-} // namespace
 
 Parser::Parser(const Options &Opts, llvm::raw_ostream &Diag)
     : Opts(Opts), Diag(Diag), Budget(Opts.MaxMemory), Streams(isa::NumEngines) {
@@ -398,31 +388,26 @@ isa::DType Parser::parseDType(bool ForTensor) {
   return *D;
 }
 
-std::vector<uint64_t> Parser::parseShape() {
+std::vector<uint64_t> Parser::parseShape(bool OnChip) {
   const Token &Start = tok();
   expect(Tok::LBracket, "'[' and the shape");
   std::vector<uint64_t> Shape;
+  std::vector<SMRange> Dims;
   do {
     const Token &DimStart = tok();
     int64_t V = expr();
-    if (V < 1)
+    Dims.push_back(range(DimStart, Cur[-1]));
+    if (V < 1) // before a later dimension's error, as written
       fail(DimStart.Loc,
            fmt::format("dimension {} is {}: dimensions are at least 1", Shape.size(), V),
-           range(DimStart, Cur[-1]));
+           Dims.back());
     Shape.push_back(static_cast<uint64_t>(V));
   } while (accept(Tok::Comma));
   expect(Tok::RBracket, "',' or ']'");
   if (Shape.size() > 8)
     fail(Cur[-1].Loc, fmt::format("a shape of rank {}: at most 8 dimensions", Shape.size()));
-  // Sizes are products of the dimensions: refuse any that would overflow
-  // (2^48 elements is beyond every memory here anyway).
-  unsigned __int128 Elements = 1;
-  for (uint64_t D : Shape) {
-    Elements *= D;
-    if (Elements > (uint64_t(1) << 48))
-      fail(Start.Loc, "the shape has more than 2^48 elements, beyond any memory of the chip",
-           range(Start, Cur[-1]));
-  }
+  if (auto Err = checkShape(Shape, OnChip))
+    fail(Start.Loc, Err->Message, range(Start, Cur[-1]));
   return Shape;
 }
 
@@ -433,7 +418,7 @@ void Parser::tensorDirective() {
   T.Name = Name.Text.str();
   T.Type = parseDType(true);
   const Token &ShapeStart = tok();
-  T.Shape = parseShape();
+  T.Shape = parseShape(false);
   const Token &Role = expectIdent("the tensor's role: input, output or scratch");
   if (Role.Text == "input")
     T.Role = object::TensorRole::Input;
@@ -445,38 +430,22 @@ void Parser::tensorDirective() {
     failAt(Role,
            fmt::format("unknown role '{}': expected input, output or scratch", Role.Text.str()));
   uint64_t Bytes = T.bytes();
+  std::optional<int64_t> At;
+  SMRange AtRange;
   if (tok().isIdent("at")) {
     ++Cur;
-    const Token &At = tok();
-    int64_t A = expr();
-    if (A < 0 || A % isa::dtype(T.Type).StorageBytes)
-      fail(At.Loc,
-           fmt::format("address {} is not a multiple of the dtype's {} bytes", A,
-                       isa::dtype(T.Type).StorageBytes),
-           range(At, Cur[-1]));
-    T.Address = static_cast<uint64_t>(A);
-  } else {
-    T.Address = alignTo(NextHbm, HbmAlign);
+    const Token &AtStart = tok();
+    At = expr();
+    AtRange = range(AtStart, Cur[-1]);
   }
-  if (T.Address + Bytes > chip().hbmBytes() || Bytes > chip().hbmBytes())
-    fail(ShapeStart.Loc,
-         fmt::format("tensor '{}' ({} bytes at 0x{:X}) does not fit the {} GiB of {} HBM", T.Name,
-                     Bytes, T.Address, chip().HbmGiB, chip().Name),
-         range(ShapeStart, Cur[-1]));
-  NextHbm = std::max(NextHbm, T.Address + Bytes);
-  // Initial data lives in the object file; anything bigger belongs in an
-  // input bound at run time. The limit is the program's, all tensors'
-  // initial data together, as the object reader enforces it.
-  constexpr uint64_t MaxInitBytes = object::MaxInitialDataBytes;
-  if (at(Tok::Equal) && Bytes > MaxInitBytes)
-    failAt(tok(), fmt::format("tensor '{}' has {} bytes: initial data is limited to 256 MiB; "
-                              "bind its contents at run time with trn-emu --in instead",
-                              T.Name, Bytes));
-  if (at(Tok::Equal) && Prog.Data.size() + Bytes > MaxInitBytes)
-    failAt(tok(), fmt::format("tensor '{}' has {} bytes: with the {} bytes of initial data before "
-                              "it, the program's would come to {}, past the limit of 256 MiB; "
-                              "bind its contents at run time with trn-emu --in instead",
-                              T.Name, Bytes, Prog.Data.size(), Prog.Data.size() + Bytes));
+  if (auto Err = Lay.placeTensor(T, At, chip())) {
+    if (Err->What == LayoutError::Part::At)
+      fail(AtRange.Start, Err->Message, AtRange);
+    fail(ShapeStart.Loc, Err->Message, range(ShapeStart, Cur[-1]));
+  }
+  if (at(Tok::Equal))
+    if (auto Err = checkInitialDataSize(T, Prog.Data.size()))
+      failAt(tok(), Err->Message);
   // A line that fails keeps none of the data it added (nor its budget).
   uint64_t Committed = 0;
   auto Rollback = llvm::make_scope_exit([&, Mark = Prog.Data.size()] {
@@ -541,46 +510,13 @@ void Parser::tensorDirective() {
       Values.push_back(Neg ? -D : D);
     } while (!Fill && accept(Tok::Comma));
     expect(Fill ? Tok::RParen : Tok::RBracket, Fill ? "')'" : "',' or ']'");
-    uint64_t N = T.elements();
-    if (!Fill && Values.size() != N)
-      fail(InitStart.Loc,
-           fmt::format("tensor '{}' has {} elements but its initial data has {}", T.Name, N,
-                       Values.size()),
-           range(InitStart, Cur[-1]));
     const isa::DTypeDesc &DT = isa::dtype(T.Type);
     T.InitOffset = Prog.Data.size();
     Prog.Data.resize(Prog.Data.size() + Bytes);
     uint8_t *Out = Prog.Data.data() + *T.InitOffset;
-    // fill(v): the value is converted once, then its bytes are repeated.
-    for (uint64_t I = 0; I < (Fill ? 1 : N); ++I) {
-      double V = Values[Fill ? 0 : I];
-      uint64_t Bits;
-      if (DT.Kind == isa::DTypeKind::Float) {
-        const llvm::fltSemantics *Sem = &isa::floatSemantics(T.Type);
-        llvm::APFloat F(V);
-        bool LosesInfo;
-        auto Status = F.convert(*Sem, llvm::APFloat::rmNearestTiesToEven, &LosesInfo);
-        if ((Status & llvm::APFloat::opOverflow) && !std::isinf(V))
-          fail(InitStart.Loc, fmt::format("initial value {} overflows {}", V, DT.Name),
-               range(InitStart, Cur[-1]));
-        if (std::isinf(V) && DT.Style == isa::FloatStyle::FiniteOnly)
-          fail(InitStart.Loc, fmt::format("{} has no infinity", DT.Name),
-               range(InitStart, Cur[-1]));
-        Bits = F.bitcastToAPInt().getZExtValue();
-        if (T.Type == isa::DType::TF32)
-          Bits <<= 13; // tf32 sits in the top 19 bits of its 4-byte container
-      } else {
-        bool Signed = DT.Kind == isa::DTypeKind::Int;
-        double Lo = Signed ? -std::ldexp(1.0, DT.Bits - 1) : 0;
-        double Hi = Signed ? std::ldexp(1.0, DT.Bits - 1) - 1 : std::ldexp(1.0, DT.Bits) - 1;
-        if (V != std::floor(V) || V < Lo || V > Hi)
-          fail(InitStart.Loc, fmt::format("initial value {} does not fit {}", V, DT.Name),
-               range(InitStart, Cur[-1]));
-        Bits = static_cast<uint64_t>(static_cast<int64_t>(V));
-      }
-      for (unsigned B = 0; B < DT.StorageBytes; ++B)
-        Out[I * DT.StorageBytes + B] = static_cast<uint8_t>(Bits >> (8 * B));
-    }
+    if (auto Err = convertInitialData(T, Values, Fill, Out))
+      fail(InitStart.Loc, Err->Message, range(InitStart, Cur[-1]));
+    // fill(v): the value was converted once; its bytes are repeated.
     for (uint64_t Done = DT.StorageBytes; Fill && Done < Bytes; Done *= 2)
       std::memcpy(Out + Done, Out, std::min(Done, Bytes - Done));
   }
@@ -599,90 +535,38 @@ void Parser::allocDirective(isa::MemSpace Space, const Token &Dir) {
   A.Space = Space;
   A.Type = parseDType(false);
   const Token &ShapeStart = tok();
-  A.Shape = parseShape();
+  A.Shape = parseShape(true);
   const Token &ShapeEnd = Cur[-1];
-  if (A.Shape.size() < 2)
-    fail(ShapeStart.Loc,
-         "an on-chip allocation needs [partitions, free dims...]: at least 2 dimensions",
-         range(ShapeStart, ShapeEnd));
   const isa::ChipDesc &C = chip();
-  uint64_t Capacity = Psum ? C.psumPartitionBytes() : C.SbufPartitionBytes;
-  uint64_t Bytes = A.bytesPerPartition();
-  std::optional<uint64_t> At;
-  bool Explicit = false;
-  SMRange AtRange(Dir.Loc, Dir.end());
+  std::optional<int64_t> At;
+  SMRange AtRange(Dir.Loc, Dir.end()), PartRange(Dir.Loc, Dir.end());
   while (at(Tok::Ident)) {
     const Token &Key = take();
     const Token &ValStart = tok();
     if (Key.Text == "partition") {
       int64_t P = expr();
+      PartRange = range(ValStart, Cur[-1]);
       if (P < 0 || P > 127)
-        fail(ValStart.Loc, fmt::format("partition {} is out of range 0 to 127", P),
-             range(ValStart, Cur[-1]));
+        fail(ValStart.Loc, fmt::format("partition {} is out of range 0 to 127", P), PartRange);
       A.PartStart = static_cast<uint32_t>(P);
     } else if (Key.Text == "at" || (Psum && Key.Text == "bank")) {
       int64_t V = expr();
-      if (Key.Text == "bank") {
-        if (V < 0 || V >= C.PsumBanks)
-          fail(ValStart.Loc,
-               fmt::format("PSUM bank {} is out of range 0 to {}", V, C.PsumBanks - 1),
-               range(ValStart, Cur[-1]));
-        V *= C.PsumBankBytes;
-      }
-      if (V < 0)
-        fail(ValStart.Loc, "a byte offset cannot be negative", range(ValStart, Cur[-1]));
-      At = static_cast<uint64_t>(V);
-      Explicit = true;
       AtRange = range(ValStart, Cur[-1]);
+      if (Key.Text == "bank")
+        if (auto Err = psumBankOffset(V, C, V))
+          fail(ValStart.Loc, Err->Message, AtRange);
+      At = V;
     } else {
       failAt(Key, fmt::format("unexpected '{}': expected {}", Key.Text.str(),
                               Psum ? "'partition', 'at' or 'bank'" : "'partition' or 'at'"));
     }
   }
-  if (A.PartStart + A.Shape[0] > 128)
-    fail(ShapeStart.Loc,
-         fmt::format("'{}' covers partitions {} to {}: there are 128 (0 to 127)", A.Name,
-                     A.PartStart, A.PartStart + A.Shape[0] - 1),
-         range(ShapeStart, ShapeEnd));
-  uint64_t Bank = C.PsumBankBytes;
-  if (!Explicit) {
-    if (Psum) {
-      uint64_t Off = alignTo(NextPsum, PsumAlign);
-      // Keep a bank-sized (or smaller) accumulation inside one bank, and
-      // start a larger one on a bank boundary.
-      if (Bytes > Bank || Off / Bank != (Off + Bytes - 1) / Bank)
-        Off = alignTo(Off, Bank);
-      At = Off;
-    } else {
-      At = alignTo(NextSbuf, SbufAlign);
-    }
+  if (auto Err = Lay.placeAllocation(A, At, C)) {
+    SMRange R = Err->What == LayoutError::Part::At          ? AtRange
+                : Err->What == LayoutError::Part::Partition ? PartRange
+                                                            : range(ShapeStart, ShapeEnd);
+    fail(R.Start, Err->Message, R);
   }
-  A.Offset = *At;
-  if (A.Offset % isa::dtype(A.Type).StorageBytes)
-    fail(AtRange.Start,
-         fmt::format("offset {} is not a multiple of the dtype's {} bytes", A.Offset,
-                     isa::dtype(A.Type).StorageBytes),
-         AtRange);
-  if (A.Offset + Bytes > Capacity)
-    fail(ShapeStart.Loc,
-         fmt::format("'{}' needs bytes {} to {} of each partition, beyond the {} bytes of {} "
-                     "partition on {}",
-                     A.Name, A.Offset, A.Offset + Bytes - 1, Capacity, Psum ? "a PSUM" : "an SBUF",
-                     C.Name),
-         range(ShapeStart, ShapeEnd));
-  if (Psum && Bytes <= Bank && A.Offset / Bank != (A.Offset + Bytes - 1) / Bank)
-    fail(ShapeStart.Loc,
-         fmt::format("'{}' (bytes {} to {}) crosses the PSUM bank boundary at {}: an allocation "
-                     "of at most one bank ({} bytes) must lie within one bank",
-                     A.Name, A.Offset, A.Offset + Bytes - 1, (A.Offset / Bank + 1) * Bank, Bank),
-         range(ShapeStart, ShapeEnd));
-  if (Psum && Bytes > Bank && A.Offset % Bank)
-    fail(ShapeStart.Loc,
-         fmt::format("'{}' spans several PSUM banks, so it must start on a bank boundary "
-                     "(a multiple of {}), not at {}",
-                     A.Name, Bank, A.Offset),
-         range(ShapeStart, ShapeEnd));
-  (Psum ? NextPsum : NextSbuf) = std::max(Psum ? NextPsum : NextSbuf, A.Offset + Bytes);
   A.Loc = sourceLoc(Name.Loc);
   define(Name, SymKind::Alloc, 0, Prog.Allocations.size());
   Prog.Allocations.push_back(std::move(A));
@@ -690,41 +574,23 @@ void Parser::allocDirective(isa::MemSpace Space, const Token &Dir) {
 
 void Parser::semDirective() {
   const Token &Name = expectIdent("a semaphore name");
-  if (Name.Text.size() > 1 && Name.Text[0] == 's' &&
-      llvm::all_of(Name.Text.drop_front(), llvm::isDigit))
-    failAt(Name, fmt::format("'{}' is how semaphores are written by number (s0, s1, ...): "
-                             "choose another name",
-                             Name.Text.str()));
   object::Semaphore S;
   S.Name = Name.Text.str();
-  S.Index = NextSem;
+  std::optional<int64_t> At;
+  SMRange AtRange;
   if (tok().isIdent("at")) {
     ++Cur;
-    const Token &At = tok();
-    int64_t V = expr();
-    if (V < 0 || V >= chip().Semaphores)
-      fail(At.Loc,
-           fmt::format("semaphore index {} is out of range: {} has s0 to s{}", V, chip().Name,
-                       chip().Semaphores - 1),
-           range(At, Cur[-1]));
-    S.Index = static_cast<uint32_t>(V);
+    const Token &AtStart = tok();
+    At = expr();
+    AtRange = range(AtStart, Cur[-1]);
   }
-  for (const object::Semaphore &Other : Prog.Semaphores)
-    if (Other.Index == S.Index)
-      fail(Name.Loc,
-           fmt::format("semaphore '{}' would share s{} with '{}'", S.Name, S.Index, Other.Name),
-           SMRange(Name.Loc, Name.end()));
-  if (S.Index >= chip().Semaphores)
-    fail(Name.Loc,
-         fmt::format("no semaphore left for '{}': {} has {}", S.Name, chip().Name,
-                     chip().Semaphores),
-         SMRange(Name.Loc, Name.end()));
-  if (accept(Tok::Equal)) {
-    const Token &V = tok();
+  if (auto Err = Lay.placeSemaphore(S, At, Prog.Semaphores, chip())) {
+    if (Err->What == LayoutError::Part::At)
+      fail(AtRange.Start, Err->Message, AtRange);
+    failAt(Name, Err->Message);
+  }
+  if (accept(Tok::Equal))
     S.Initial = static_cast<int32_t>(exprRanged(INT32_MIN, INT32_MAX, "a semaphore's value"));
-    (void)V;
-  }
-  NextSem = std::max(NextSem, S.Index + 1);
   S.Loc = sourceLoc(Name.Loc);
   define(Name, SymKind::Sem, S.Index, Prog.Semaphores.size());
   Prog.Semaphores.push_back(std::move(S));

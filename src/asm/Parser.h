@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SourceMgr.h"
 #include "trn/asm/Assembler.h"
+#include "trn/asm/Layout.h"
 #include "trn/isa/Instr.h"
 
 #include <array>
@@ -71,8 +72,7 @@ private:
   std::vector<std::pair<const Token *, llvm::SMLoc>> PendingLabels;
   std::vector<std::string> IncludeStack;      // canonical paths being read
   std::vector<std::vector<Token>> TokenStore; // tokens of every buffer, kept alive
-  uint64_t NextHbm = 0, NextSbuf = 0, NextPsum = 0;
-  uint32_t NextSem = 0;
+  Layout Lay;                                 // where the next declaration goes
   unsigned ExprDepth = 0;
 
   // The current line's tokens.
@@ -119,7 +119,7 @@ private:
 
   //===-- declarations -----------------------------------------------------===//
   isa::DType parseDType(bool ForTensor);
-  std::vector<uint64_t> parseShape();
+  std::vector<uint64_t> parseShape(bool OnChip);
 
   //===-- operands (Operands.cpp) -----------------------------------------===//
   const isa::InstrDesc &selectInstr(const Token *Prefix, const Token &Mnemonic, isa::Engine &Eng);
