@@ -5,10 +5,12 @@ verbatim: each block between
     <!-- example: NAME -->
     <!-- end example -->
 
-is the file docs/api/NAME in a fence (```cpp for .cpp, ```text else).
+is the file docs/api/NAME in a fence (```cpp for .cpp, ```python for .py,
+```text else).
 --check fails when a block differs from its file (ctest api-doc-current);
 --update rewrites the blocks from the files. The install test compiles and
-runs the programs against an installed trnemu and compares their outputs
+runs the C++ programs against an installed trnemu, and the Python module's
+tests run the .py ones (python/tests/test_docs.py), comparing their outputs
 with the .out files, so what the page shows is what they print."""
 import argparse
 import pathlib
@@ -29,7 +31,7 @@ def render(text: str) -> tuple[str, list[str]]:
         if not path.is_file():
             missing.append(name)
             return m.group(0)
-        fence = "cpp" if name.endswith(".cpp") else "text"
+        fence = {".cpp": "cpp", ".py": "python"}.get(pathlib.Path(name).suffix, "text")
         body = path.read_text()
         if not body.endswith("\n"):
             body += "\n"

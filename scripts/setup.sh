@@ -5,8 +5,8 @@
 #   scripts/setup.sh test      ... run the test suite, then the user-builds and sanitize modes'
 #                              tests (what CI runs)
 #   scripts/setup.sh user-builds  ... build as a user would, without -Werror: Release with
-#                              GCC and Release with Clang 19, each into its own directory,
-#                              and run the unit and lit tests of each
+#                              GCC and Release with Clang 19 (shared library), each into its
+#                              own directory, and run the unit and lit tests of each
 #   scripts/setup.sh sanitize  ... build with Clang, ASan+UBSan and the fuzz targets into a
 #                              second build directory, run the test suite and fuzz smoke tests there
 #   scripts/setup.sh --help    print this help
@@ -64,9 +64,10 @@ Usage: scripts/setup.sh [test | user-builds | sanitize | --help]
   user-builds    install missing Debian packages, then build trnemu as a user
                  would, with the compiler's warnings but not -Werror
                  (TRN_WERROR is the developers' option): a Release build with
-                 GCC and a Release build with Clang 19, each in its own
-                 directory; run the unit and lit tests of each; exits non-zero
-                 if a build or a test fails
+                 GCC and a Release build with Clang 19 and the shared
+                 library, each in its own directory; run the unit and lit
+                 tests of each, and the Clang build's install test and Python
+                 tests; exits non-zero if a build or a test fails
   sanitize       install missing Debian packages, configure a second build with
                  Clang 19, AddressSanitizer, UndefinedBehaviorSanitizer and the
                  libFuzzer targets, build it, run all tests there and each fuzz
@@ -168,21 +169,28 @@ run_demo() {
 # positive in libstdc++) cannot break a user's build. Each is built and its
 # unit and lit tests run (the other tests re-check outputs the main build
 # already pins).
+# A user's build: NAME, directory, C++ compiler, the tests to run (a ctest -R
+# pattern), then extra cmake arguments.
 user_build() {
-  local name="$1" dir="$2" cxx="$3"
+  local name="$1" dir="$2" cxx="$3" tests="$4"
+  shift 4
   if [[ ! -f "$dir/build.ninja" ]]; then
     banner "configuring the $name build ($dir)"
-    CXX="$cxx" cmake -S "$ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release
+    CXX="$cxx" cmake -S "$ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
   fi
   banner "building ($name)"
   cmake --build "$dir" -j "$(nproc)"
-  banner "unit and lit tests ($name)"
-  ctest --test-dir "$dir" --output-on-failure --no-tests=error -R '^(unit|lit)$' -j "$(nproc)"
+  banner "tests ($name): $tests"
+  ctest --test-dir "$dir" --output-on-failure --no-tests=error -R "$tests" -j "$(nproc)"
 }
 
+# The Clang build makes the shared libtrnemu.so and installs it for an
+# outside project (the install test), and runs the Python module built by
+# Clang.
 run_user_builds() {
-  user_build "GCC Release" "$RELEASE_BUILD" g++
-  user_build "Clang 19 Release" "$CLANG_BUILD" clang++-19
+  user_build "GCC Release" "$RELEASE_BUILD" g++ '^(unit|lit)$'
+  user_build "Clang 19 Release, shared library" "$CLANG_BUILD" clang++-19 \
+    '^(unit|lit|install|python-module)$' -DTRN_SHARED_LIBS=ON
 }
 
 run_tests() {

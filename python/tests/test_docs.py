@@ -1,7 +1,13 @@
-"""docs/python.md's Python examples run, in order, in one namespace."""
+"""docs/python.md's Python examples run, in order, in one namespace; the
+complete programs of docs/api/*.py (shown in docs/api.md) print their .out
+files."""
 
 import os
 import re
+import subprocess
+import sys
+
+import pytest
 
 from conftest import SOURCE_DIR
 
@@ -23,3 +29,13 @@ def test_python_md_examples(tmp_path, capsys):
     assert "bad.s:2:14: error:" in printed
     assert "check out: ok, 65536 elements" in printed
     assert "race ACT SourceLocation(file='racy.s', line=6, column=5)" in printed
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (SOURCE_DIR / "docs" / "api").glob("*.py")))
+def test_api_md_python_programs(name, tmp_path):
+    path = SOURCE_DIR / "docs" / "api" / name
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    p = subprocess.run([sys.executable, str(path)], cwd=tmp_path, env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == (path.parent / (name + ".out")).read_text()

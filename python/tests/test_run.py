@@ -276,6 +276,8 @@ def test_races_raise_race_error_or_are_listed():
     r = trnemu.run(p, race_check="warn")
     assert len(r.races) == 1 and r.races[0].startswith("race.s:5:5: warning: race (read-after-write)")
     assert trnemu.run(p, race_check="off").races == []
+    with pytest.raises(ValueError, match="race_check takes 'error', 'warn' or 'off', not True"):
+        trnemu.run(p, race_check=True)
 
 
 def test_traces(act_exp_program, tmp_path):

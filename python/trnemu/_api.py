@@ -242,6 +242,8 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
     Raises RuntimeFault (RaceError for a race) when the program faults,
     ValueError for inputs that do not fit the program.
     """
+    if race_check not in ("error", "warn", "off"):
+        raise ValueError(f"race_check takes 'error', 'warn' or 'off', not {race_check!r}")
     if not isinstance(program, Program):
         program = load(program, chip=chip)
     declared = {t.name: t for t in program.tensors}
