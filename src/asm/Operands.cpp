@@ -18,16 +18,6 @@ using llvm::SMRange;
 
 namespace {
 
-std::string engineNames(unsigned Mask) {
-  std::vector<std::string> N;
-  for (const isa::EngineDesc &E : isa::engines())
-    if (Mask & isa::bit(E.Id))
-      N.push_back(E.RecordName);
-  if (N.size() <= 1)
-    return N.empty() ? "" : N[0];
-  return fmt::format("{} and {}", fmt::join(N.begin(), N.end() - 1, ", "), N.back());
-}
-
 // The closest spelling within an edit distance of 2, or "". Candidates is
 // any range of strings (the ISA's mnemonic table is used in place).
 template <typename Range> std::string nearest(llvm::StringRef Word, const Range &Candidates) {
@@ -78,7 +68,7 @@ const isa::InstrDesc &Parser::selectInstr(const Token *Prefix, const Token &Mnem
     if (!Chosen)
       fail(Prefix->Loc,
            fmt::format("engine {} cannot run '{}': it runs on {}", isa::engine(Eng).RecordName,
-                       Mnemonic.Text.str(), engineNames(Runs)),
+                       Mnemonic.Text.str(), isa::engineNames(Runs)),
            range(*Prefix, Mnemonic));
   } else {
     if (Candidates.size() > 1 || (Runs & (Runs - 1))) {
@@ -88,7 +78,7 @@ const isa::InstrDesc &Parser::selectInstr(const Token *Prefix, const Token &Mnem
           Examples.push_back(std::string(E.Prefix) + "." + Mnemonic.Text.str());
       failAt(Mnemonic,
              fmt::format("'{}' runs on {}: name the engine, as in {}", Mnemonic.Text.str(),
-                         engineNames(Runs), fmt::join(Examples, " or ")));
+                         isa::engineNames(Runs), fmt::join(Examples, " or ")));
     }
     Chosen = Candidates.front();
     Eng = static_cast<isa::Engine>(std::countr_zero(Chosen->EngineMask));

@@ -64,16 +64,6 @@ std::string joinText(const std::vector<Diagnostic> &Diags) {
   throw BuildError({Diagnostic{W, std::move(Message), {}, {}, {}, {}}});
 }
 
-std::string engineNames(unsigned Mask) {
-  std::vector<std::string> N;
-  for (const isa::EngineDesc &E : isa::engines())
-    if (Mask & isa::bit(E.Id))
-      N.push_back(E.RecordName);
-  if (N.size() <= 1)
-    return N.empty() ? "" : N[0];
-  return fmt::format("{} and {}", fmt::join(N.begin(), N.end() - 1, ", "), N.back());
-}
-
 // The closest spelling within an edit distance of 2, or "" (the
 // assembler's did-you-mean).
 std::string nearest(std::string_view Word, const std::vector<std::string> &Candidates) {
@@ -512,7 +502,7 @@ Instruction EngineBuilder::emit(std::string_view Mnemonic, std::vector<Arg> Args
   }
   if (!Chosen)
     fail(W, fmt::format("engine {} cannot run '{}': it runs on {}", isa::engine(Eng).RecordName,
-                        Mnemonic, engineNames(Runs)));
+                        Mnemonic, isa::engineNames(Runs)));
   const isa::InstrDesc &D = *Chosen;
   if (D.MinGen > C.Gen)
     fail(W, fmt::format("'{}' needs {} or later; this program targets {}", Mnemonic,

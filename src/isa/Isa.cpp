@@ -2,8 +2,11 @@
 
 #include "trn/isa/Isa.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstring>
+#include <vector>
 
 namespace trn::isa {
 namespace {
@@ -13,6 +16,15 @@ namespace {
 
 std::span<const EngineDesc> engines() { return EngineTable; }
 const EngineDesc &engine(Engine E) { return EngineTable[static_cast<unsigned>(E)]; }
+std::string engineNames(unsigned Mask) {
+  std::vector<std::string> N;
+  for (const EngineDesc &E : engines())
+    if (Mask & bit(E.Id))
+      N.push_back(E.RecordName);
+  if (N.size() <= 1)
+    return N.empty() ? "" : N[0];
+  return fmt::format("{} and {}", fmt::join(N.begin(), N.end() - 1, ", "), N.back());
+}
 std::span<const MemSpaceDesc> memSpaces() { return MemSpaceTable; }
 const MemSpaceDesc &memSpace(MemSpace S) { return MemSpaceTable[static_cast<unsigned>(S) - 1]; }
 std::span<const DTypeDesc> dtypes() { return DTypeTable; }

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace trn::isa {
@@ -294,6 +295,9 @@ const ChipTimingDesc &chipTiming(Chip C);
 
 std::span<const EngineDesc> engines();
 const EngineDesc &engine(Engine E);
+// The engines of a bit(Engine) mask by record name, for messages: "PE",
+// "DVE and ACT", "PE, DVE and POOL".
+std::string engineNames(unsigned Mask);
 std::span<const MemSpaceDesc> memSpaces(); // HBM, SBUF, PSUM (not None)
 const MemSpaceDesc &memSpace(MemSpace S);  // S != None
 std::span<const DTypeDesc> dtypes();
