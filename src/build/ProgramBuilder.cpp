@@ -25,9 +25,11 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <sstream>
+#include <tuple>
 
 namespace trn::build {
 
@@ -863,10 +865,16 @@ object::Program ProgramBuilder::finish() {
   }
   P.Files = S.Prog.Files; // sourceLoc may have added files
   if (!All.empty()) {
-    std::stable_sort(All.begin(), All.end(),
-                     [](const Found &A, const Found &B) { return A.Seq < B.Seq; });
+    // Call order, ties in the order found (an index, not std::stable_sort,
+    // whose temporary buffer libstdc++ 12 deprecates under Clang).
+    std::vector<size_t> Order(All.size());
+    std::iota(Order.begin(), Order.end(), size_t(0));
+    std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+      return std::tie(All[A].Seq, A) < std::tie(All[B].Seq, B);
+    });
     std::vector<Diagnostic> Diags;
-    for (Found &F : All) {
+    for (size_t K : Order) {
+      Found &F = All[K];
       if (F.D.Eng && F.D.Index)
         F.D.Instruction = isa::print(Code[static_cast<unsigned>(*F.D.Eng)][*F.D.Index], {}, true);
       Diags.push_back(std::move(F.D));
@@ -880,7 +888,10 @@ object::Program ProgramBuilder::finish() {
     for (const State::LabelInfo &L : S.Labels)
       if (L.Bound && static_cast<unsigned>(*L.Eng) == E)
         Of.push_back(&L);
-    std::stable_sort(Of.begin(), Of.end(), [](auto *A, auto *B) { return A->Index < B->Index; });
+    // Ties in declaration order: the pointers run in S.Labels' order.
+    std::sort(Of.begin(), Of.end(), [](const State::LabelInfo *A, const State::LabelInfo *B) {
+      return A->Index != B->Index ? A->Index < B->Index : std::less<>()(A, B);
+    });
     for (const State::LabelInfo *L : Of)
       P.Labels.push_back({L->Name, *L->Eng, L->Index});
   }
