@@ -54,8 +54,55 @@ void Parser::report(SourceMgr::DiagKind K, SMLoc Loc, const llvm::Twine &Msg,
   Stopped = Opts.MaxErrors && Errors >= Opts.MaxErrors;
 }
 
+const Expansion *Parser::expansionAt(const char *P) const {
+  auto It = ExpansionAt.upper_bound(P);
+  if (It == ExpansionAt.begin())
+    return nullptr;
+  const Expansion *E = std::prev(It)->second;
+  return E->holds(P) ? E : nullptr;
+}
+
+SMLoc Parser::realLoc(SMLoc Loc, bool End) const {
+  const char *P = Loc.getPointer();
+  if (!P)
+    return Loc;
+  while (const Expansion *E = expansionAt(P))
+    P = E->origin(P, End);
+  return SMLoc::getFromPointer(P);
+}
+
 void Parser::printMessage(SMLoc Loc, SourceMgr::DiagKind K, const llvm::Twine &Msg,
                           llvm::ArrayRef<SMRange> Ranges) {
+  const Expansion *E = Loc.isValid() ? expansionAt(Loc.getPointer()) : nullptr;
+  if (!E)
+    return printPlain(Loc, K, Msg, Ranges);
+  // In an expansion: the message at the body line, then a note at each
+  // call, innermost first (as clang does, only the first and last few of a
+  // deep nest).
+  std::vector<SMRange> Real;
+  for (SMRange R : Ranges)
+    Real.push_back(SMRange(realLoc(R.Start), realLoc(R.End, /*End=*/true)));
+  printPlain(realLoc(Loc), K, Msg, Real);
+  std::vector<std::pair<const Expansion *, const char *>> Chain;
+  for (const char *P = Loc.getPointer(); E; P = E->CallLoc.getPointer(), E = expansionAt(P))
+    Chain.push_back({E, P});
+  constexpr size_t Shown = 5;
+  for (size_t I = 0; I < Chain.size(); ++I) {
+    if (Chain.size() > 2 * Shown && I == Shown) {
+      size_t Skip = Chain.size() - 2 * Shown;
+      I += Skip - 1;
+      printPlain(SMLoc(), SourceMgr::DK_Note, fmt::format("({} expansions skipped here)", Skip),
+                 {});
+      continue;
+    }
+    auto [X, P] = Chain[I];
+    SMRange R(realLoc(X->CallRange.Start), realLoc(X->CallRange.End, true));
+    printPlain(realLoc(X->CallLoc), SourceMgr::DK_Note, X->note(P), R);
+  }
+}
+
+void Parser::printPlain(SMLoc Loc, SourceMgr::DiagKind K, const llvm::Twine &Msg,
+                        llvm::ArrayRef<SMRange> Ranges) {
   // A longer line is shown only around the caret: a line of megabytes (a
   // hex("...") string, or a file that is not assembly) is never echoed whole.
   constexpr size_t MaxShown = 160;
@@ -208,6 +255,7 @@ Result Parser::run(std::unique_ptr<llvm::MemoryBuffer> Main) {
 }
 
 object::SourceLoc Parser::sourceLoc(SMLoc Loc) const {
+  Loc = realLoc(Loc);
   unsigned Buf = SM.FindBufferContainingLoc(Loc);
   auto [Line, Col] = SM.getLineAndColumn(Loc, Buf);
   return {Buf - 1, Line, Col}; // Program::Files is indexed by buffer id - 1
@@ -241,9 +289,17 @@ void Parser::readBuffer(unsigned BufferId) {
     return Refuse(Msg);
   }
   bool Included = SM.getParentIncludeLoc(BufferId).isValid();
+  readTokens(TokenStore.back().data(), Buf->getBuffer(), Included ? BufferId : 0);
+}
+
+void Parser::readTokens(const Token *Tokens, llvm::StringRef Text, unsigned IncludedId) {
   const Token *Saved = Cur;
-  Cur = TokenStore.back().data();
-  while (!at(Tok::Eof) && !Stopped) {
+  llvm::StringRef SavedText = CurText;
+  Cur = Tokens;
+  CurText = Text;
+  unsigned BufferId = IncludedId;
+  bool Included = IncludedId != 0;
+  while (!at(Tok::Eof) && !Stopped && !ExitMacro) {
     unsigned ErrorsBefore = Errors;
     try {
       statement();
@@ -275,22 +331,28 @@ void Parser::readBuffer(unsigned BufferId) {
       ++Cur;
   }
   Cur = Saved;
+  CurText = SavedText;
 }
 
 void Parser::statement() {
   if (at(Tok::Error))
     failAt(tok(), tok().message());
   // A label: name ':'. Several may stand before one instruction.
+  LabelsOnLine = false;
   while (at(Tok::Ident) && Cur[1].is(Tok::Colon)) {
     const Token &Name = take();
     ++Cur;
     define(Name, SymKind::Label, 0, 0);
     PendingLabels.push_back({&Name, Name.Loc});
+    LabelsOnLine = true;
   }
   if (atEnd())
     return;
   if (at(Tok::Dot) && Cur[1].is(Tok::Ident) && Cur[1].Loc.getPointer() == tok().end().getPointer())
     return directive();
+  if (at(Tok::Ident) && !Cur[1].is(Tok::Dot))
+    if (auto It = Macros.find(tok().Text); It != Macros.end())
+      return callMacro(It->second, take());
   if (at(Tok::Ident))
     return instruction();
   if (at(Tok::Error))
@@ -320,8 +382,22 @@ void Parser::directive() {
     return allocDirective(isa::MemSpace::PSUM, Dir);
   if (N == "sem")
     return semDirective();
+  bool Block = N == "macro" || N == "endm" || N == "rept" || N == "irp" || N == "endr";
+  if (Block && LabelsOnLine)
+    failAt(Dir, fmt::format("'{}' must begin its line: put the label on the line before",
+                            Dir.Text.str()));
+  if (N == "macro")
+    return macroDirective(Dir);
+  if (N == "rept" || N == "irp")
+    return reptDirective(Dir, N == "irp");
+  if (N == "exitm")
+    return exitmDirective(Dir);
+  if (N == "endm")
+    failAt(Dir, "'.endm' without '.macro'");
+  if (N == "endr")
+    failAt(Dir, "'.endr' without '.rept' or '.irp'");
   failAt(Dir, fmt::format("unknown directive '{}': expected .include, .chip, .const, .tensor, "
-                          ".sbuf, .psum or .sem",
+                          ".sbuf, .psum, .sem, .macro, .rept or .irp",
                           Dir.Text.str()));
 }
 
@@ -333,7 +409,7 @@ void Parser::include(const Token &Dir) {
   // (relative to the current directory, or an absolute path), then each -I
   // folder in order; the first that exists and is not a folder is read.
   std::vector<std::string> Candidates;
-  const llvm::MemoryBuffer *Here = SM.getMemoryBuffer(SM.FindBufferContainingLoc(Dir.Loc));
+  const llvm::MemoryBuffer *Here = SM.getMemoryBuffer(SM.FindBufferContainingLoc(realLoc(Dir.Loc)));
   llvm::SmallString<256> Local(llvm::sys::path::parent_path(Here->getBufferIdentifier()));
   llvm::sys::path::append(Local, Path.Text);
   Candidates.push_back(std::string(Local));
@@ -357,8 +433,8 @@ void Parser::include(const Token &Dir) {
   auto Buf = readSourceFile(*Found, Budget, /*RegularOnly=*/true);
   if (auto *Err = std::get_if<std::string>(&Buf))
     failAt(Path, fmt::format("include file '{}': {}", object::printableFileName(*Found), *Err));
-  unsigned Id =
-      SM.AddNewSourceBuffer(std::move(std::get<std::unique_ptr<llvm::MemoryBuffer>>(Buf)), Dir.Loc);
+  unsigned Id = SM.AddNewSourceBuffer(std::move(std::get<std::unique_ptr<llvm::MemoryBuffer>>(Buf)),
+                                      realLoc(Dir.Loc));
   IncludeStack.push_back(Canon);
   readBuffer(Id);
   IncludeStack.pop_back();

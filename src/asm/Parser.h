@@ -11,6 +11,7 @@
 #define TRN_ASM_PARSER_H
 
 #include "Lexer.h"
+#include "Macros.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SourceMgr.h"
 #include "trn/asm/Assembler.h"
@@ -18,6 +19,8 @@
 #include "trn/isa/Instr.h"
 
 #include <array>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,8 +78,25 @@ private:
   Layout Lay;                                 // where the next declaration goes
   unsigned ExprDepth = 0;
 
-  // The current line's tokens.
+  // The current line's tokens, and the text they were made of.
   const Token *Cur = nullptr;
+  llvm::StringRef CurText;
+  bool LabelsOnLine = false; // the statement began with labels
+
+  // Macros (Macros.cpp).
+  struct Macro {
+    llvm::SMLoc Loc; // its name in the .macro line
+    std::vector<std::string> Params;
+    std::vector<std::optional<std::string>> Defaults;
+    llvm::StringRef Body; // its lines, in the text that defined it
+    bool Broken = false;  // its definition had errors (reported): calls expand to nothing
+  };
+  llvm::StringMap<Macro> Macros;
+  std::vector<std::unique_ptr<Expansion>> Expansions;
+  std::map<const char *, const Expansion *> ExpansionAt; // by the start of its text
+  unsigned ExpansionDepth = 0, MacroDepth = 0;
+  uint64_t ExpandedLines = 0, ExpandedBytes = 0, MacroCalls = 0;
+  bool ExitMacro = false; // .exitm: the innermost macro's expansion ends
 
   //===-- diagnostics -----------------------------------------------------===//
   void report(llvm::SourceMgr::DiagKind K, llvm::SMLoc Loc, const llvm::Twine &Msg,
@@ -88,7 +108,14 @@ private:
   // SourceMgr::PrintMessage, but a long source line is shown only in part.
   void printMessage(llvm::SMLoc Loc, llvm::SourceMgr::DiagKind K, const llvm::Twine &Msg,
                     llvm::ArrayRef<llvm::SMRange> Ranges = {});
+  // printMessage without the notes of macro expansions (Loc is in a file).
+  void printPlain(llvm::SMLoc Loc, llvm::SourceMgr::DiagKind K, const llvm::Twine &Msg,
+                  llvm::ArrayRef<llvm::SMRange> Ranges);
   static llvm::SMRange range(const Token &From, const Token &To);
+  // The expansion whose text holds P, or none.
+  const Expansion *expansionAt(const char *P) const;
+  // Where Loc was written: through every expansion, a place in a file.
+  llvm::SMLoc realLoc(llvm::SMLoc Loc, bool End = false) const;
   object::SourceLoc sourceLoc(llvm::SMLoc Loc) const;
 
   //===-- token helpers ---------------------------------------------------===//
@@ -103,6 +130,9 @@ private:
 
   //===-- statements (Parser.cpp) -----------------------------------------===//
   void readBuffer(unsigned BufferId);
+  // Reads statements from Tokens (made of Text) to their end; IncludedId:
+  // an included file's buffer, read no further than its first error.
+  void readTokens(const Token *Tokens, llvm::StringRef Text, unsigned IncludedId);
   void statement();
   void directive();
   void include(const Token &Dir);
@@ -112,6 +142,33 @@ private:
   void allocDirective(isa::MemSpace Space, const Token &Dir);
   void semDirective();
   void instruction();
+
+  //===-- macros (MacroParser.cpp) ----------------------------------------===//
+  void macroDirective(const Token &Dir);
+  void reptDirective(const Token &Dir, bool Irp);
+  void exitmDirective(const Token &Dir);
+  void callMacro(const Macro &M, const Token &Name);
+  struct Arg {
+    llvm::StringRef Text; // as written, blanks around it dropped
+    llvm::SMRange Range;
+    llvm::StringRef Key; // name=value: the name
+  };
+  // The rest of the line split at commas outside brackets; with Keys, a
+  // name=value whose name IsKey accepts is a keyword argument.
+  std::vector<Arg> splitArgs(llvm::function_ref<bool(llvm::StringRef)> IsKey);
+  // The lines after the current one up to the block's .endm or .endr, Cur
+  // left on that line's end; none (reported) if the text ends first.
+  // Broken is set when the body has errors (each reported).
+  std::optional<llvm::StringRef> collectBody(const Token &Dir, BlockWord Open, bool &Broken,
+                                             llvm::ArrayRef<std::string> Names, bool Counter,
+                                             bool Iteration);
+  // Reports the references in Body nothing binds (Names: the block's own).
+  bool checkRefs(llvm::StringRef Body, llvm::ArrayRef<std::string> Names, bool Counter,
+                 bool Iteration, const char *Where);
+  // Checks the limits for Lines more lines, then reads E (its Text made).
+  void checkExpansionLimits(const Expansion &E, uint64_t Lines);
+  void readExpansion(std::unique_ptr<Expansion> E);
+  [[noreturn]] void fatal(llvm::SMLoc Loc, const llvm::Twine &Msg, llvm::SMRange Range);
   void define(const Token &Name, SymKind K, int64_t Value, size_t Index);
   const isa::ChipDesc &chip();
   void finish();

@@ -36,6 +36,13 @@ struct Options {
   // Stop reading after this many errors (0: never), as compilers do: past
   // the first few, errors in a wrong or garbled file say nothing new.
   unsigned MaxErrors = 20;
+  // Bounds on macros, .rept and .irp (docs/assembly.md, "Macros"): how deep
+  // expansions may nest (a macro that calls itself stops here), and how many
+  // lines and bytes all expansions together may make. Past one, assembly
+  // stops with an error naming it.
+  unsigned MaxExpansionDepth = 100;
+  uint64_t MaxExpansionLines = 1000000;
+  uint64_t MaxExpansionBytes = uint64_t(64) << 20;
   // Diagnostics in colour (ANSI escapes), as trn-as writes them to a
   // terminal.
   bool Color = false;
