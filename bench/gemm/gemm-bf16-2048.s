@@ -79,44 +79,27 @@ act_k:
     pe.li r6, M
     pe.li r7, N
     pe.li r3, 0
+# Matmul K of a tile's chain into bank r3 (acc=overwrite for the first),
+# then SYNC (its wait and signal clauses, if any).
+.macro mm_k k, acc=accumulate, sync=
+    matmul acc[:, 0, :] + r3, lhs_all[:, \k, 0:TM] + r1, rhs_all[:, \k, 0:TN] + r2, acc=\acc \sync
+.endm
 # Tile 0: each matmul waits for its k-tiles.
-    matmul acc[:, 0, :] + r3, lhs_all[:, 0, 0:TM] + r1, rhs_all[:, 0, 0:TN] + r2, acc=overwrite wait(lhs_in >= 16, rhs_in >= 16)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 1, 0:TM] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate wait(lhs_in >= 32, rhs_in >= 32)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 2, 0:TM] + r1, rhs_all[:, 2, 0:TN] + r2, acc=accumulate wait(lhs_in >= 48, rhs_in >= 48)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 3, 0:TM] + r1, rhs_all[:, 3, 0:TN] + r2, acc=accumulate wait(lhs_in >= 64, rhs_in >= 64)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 4, 0:TM] + r1, rhs_all[:, 4, 0:TN] + r2, acc=accumulate wait(lhs_in >= 80, rhs_in >= 80)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 5, 0:TM] + r1, rhs_all[:, 5, 0:TN] + r2, acc=accumulate wait(lhs_in >= 96, rhs_in >= 96)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 6, 0:TM] + r1, rhs_all[:, 6, 0:TN] + r2, acc=accumulate wait(lhs_in >= 112, rhs_in >= 112)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 7, 0:TM] + r1, rhs_all[:, 7, 0:TN] + r2, acc=accumulate wait(lhs_in >= 128, rhs_in >= 128)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 8, 0:TM] + r1, rhs_all[:, 8, 0:TN] + r2, acc=accumulate wait(lhs_in >= 144, rhs_in >= 144)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 9, 0:TM] + r1, rhs_all[:, 9, 0:TN] + r2, acc=accumulate wait(lhs_in >= 160, rhs_in >= 160)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 10, 0:TM] + r1, rhs_all[:, 10, 0:TN] + r2, acc=accumulate wait(lhs_in >= 176, rhs_in >= 176)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 11, 0:TM] + r1, rhs_all[:, 11, 0:TN] + r2, acc=accumulate wait(lhs_in >= 192, rhs_in >= 192)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 12, 0:TM] + r1, rhs_all[:, 12, 0:TN] + r2, acc=accumulate wait(lhs_in >= 208, rhs_in >= 208)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 13, 0:TM] + r1, rhs_all[:, 13, 0:TN] + r2, acc=accumulate wait(lhs_in >= 224, rhs_in >= 224)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 14, 0:TM] + r1, rhs_all[:, 14, 0:TN] + r2, acc=accumulate wait(lhs_in >= 240, rhs_in >= 240)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 15, 0:TM] + r1, rhs_all[:, 15, 0:TN] + r2, acc=accumulate wait(lhs_in >= 256, rhs_in >= 256) signal(mm)
+    mm_k 0, overwrite, wait(lhs_in >= 16, rhs_in >= 16)
+    .rept KT - 2
+    mm_k \+ + 1, sync=wait(lhs_in >= 16 * (\+ + 2), rhs_in >= 16 * (\+ + 2))
+    .endr
+    mm_k KT - 1, sync=wait(lhs_in >= 16 * KT, rhs_in >= 16 * KT) signal(mm)
     pe.addi r5, r5, TN
     pe.addi r4, r4, 1
     pe.addi r1, r1, TM
 pe_t:
     pe.andi r3, r5, 8 * TN - 1
-    matmul acc[:, 0, :] + r3, lhs_all[:, 0, 0:TM] + r1, rhs_all[:, 0, 0:TN] + r2, acc=overwrite wait(evac >= r4)
-    matmul acc[:, 0, :] + r3, lhs_all[:, 1, 0:TM] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 2, 0:TM] + r1, rhs_all[:, 2, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 3, 0:TM] + r1, rhs_all[:, 3, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 4, 0:TM] + r1, rhs_all[:, 4, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 5, 0:TM] + r1, rhs_all[:, 5, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 6, 0:TM] + r1, rhs_all[:, 6, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 7, 0:TM] + r1, rhs_all[:, 7, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 8, 0:TM] + r1, rhs_all[:, 8, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 9, 0:TM] + r1, rhs_all[:, 9, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 10, 0:TM] + r1, rhs_all[:, 10, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 11, 0:TM] + r1, rhs_all[:, 11, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 12, 0:TM] + r1, rhs_all[:, 12, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 13, 0:TM] + r1, rhs_all[:, 13, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 14, 0:TM] + r1, rhs_all[:, 14, 0:TN] + r2, acc=accumulate
-    matmul acc[:, 0, :] + r3, lhs_all[:, 15, 0:TM] + r1, rhs_all[:, 15, 0:TN] + r2, acc=accumulate signal(mm)
+    mm_k 0, overwrite, wait(evac >= r4)
+    .rept KT - 2
+    mm_k \+ + 1
+    .endr
+    mm_k KT - 1, sync=signal(mm)
     pe.addi r5, r5, TN
     pe.addi r4, r4, 1
     pe.addi r1, r1, TM

@@ -105,14 +105,27 @@ act_k:
     pe.li r6, M
     pe.li r7, N
     pe.li r3, 0
+# Matmul K of a tile's chain into bank r3 (acc=overwrite for the first),
+# then SYNC (its wait and signal clauses, if any).
+.macro mm_k k, acc=accumulate, sync=
+    matmul acc[:, 0, :] + r3, lhs_all[:, \\k, 0:TM] + r1, rhs_all[:, \\k, 0:TN] + r2, acc=\\acc \\sync
+.endm
 # Tile 0: each matmul waits for its k-tiles.
-{first_chain}
+    mm_k 0, overwrite, wait(lhs_in >= 16, rhs_in >= 16)
+    .rept KT - 2
+    mm_k \\+ + 1, sync=wait(lhs_in >= 16 * (\\+ + 2), rhs_in >= 16 * (\\+ + 2))
+    .endr
+    mm_k KT - 1, sync=wait(lhs_in >= 16 * KT, rhs_in >= 16 * KT) signal(mm)
     pe.addi r5, r5, TN
     pe.addi r4, r4, 1
     pe.addi r1, r1, TM
 pe_t:
     pe.andi r3, r5, 8 * TN - 1
-{chain}
+    mm_k 0, overwrite, wait(evac >= r4)
+    .rept KT - 2
+    mm_k \\+ + 1
+    .endr
+    mm_k KT - 1, sync=signal(mm)
     pe.addi r5, r5, TN
     pe.addi r4, r4, 1
     pe.addi r1, r1, TM
@@ -158,25 +171,6 @@ sp_m:
 """
 
 
-def chain(kt, first):
-    lines = []
-    for k in range(kt):
-        acc = "overwrite" if k == 0 else "accumulate"
-        waits = []
-        if first:
-            waits.append(f"lhs_in >= {16 * (k + 1)}, rhs_in >= {16 * (k + 1)}")
-        elif k == 0:
-            waits.append("evac >= r4")
-        clauses = f" wait({waits[0]})" if waits else ""
-        if k == kt - 1:
-            clauses += " signal(mm)"
-        lines.append(
-            f"    matmul acc[:, 0, :] + r3, lhs_all[:, {k}, 0:TM] + r1, "
-            f"rhs_all[:, {k}, 0:TN] + r2, acc={acc}{clauses}"
-        )
-    return "\n".join(lines)
-
-
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     for name, dtype, m, n, k in KERNELS:
@@ -186,7 +180,7 @@ def main():
         text = TEMPLATE.format(
             M=m, N=n, K=k, dtype=dtype, KT=kt, slots=SLOTS,
             matmuls=(m // 128) * (n // 512) * kt, tiles=(m // 128) * (n // 512),
-            sbuf_kib=sbuf, first_chain=chain(kt, True), chain=chain(kt, False))
+            sbuf_kib=sbuf)
         with open(os.path.join(here, name + ".s"), "w") as f:
             f.write(text)
 

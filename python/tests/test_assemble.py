@@ -140,6 +140,18 @@ def test_notes_are_diagnostics_too():
     assert (3, "error") in kinds and (2, "note") in kinds
 
 
+def test_macro_expansion_notes_are_diagnostics():
+    # The error is at the macro's body line; a note names each call site.
+    src = (".chip trn2\n.macro load dst\n    sp.li \\dst, 1\n.endm\n"
+           ".macro twice\n    load r1\n    load x9\n.endm\n    twice\n")
+    with pytest.raises(trnemu.AssemblyError) as e:
+        trnemu.assemble(src, filename="k.s")
+    got = [(d.line, d.severity, d.message) for d in e.value.diagnostics]
+    assert got[0][:2] == (3, "error")
+    assert got[1:] == [(7, "note", "in expansion of macro 'load' here"),
+                       (9, "note", "in expansion of macro 'twice' here")]
+
+
 def test_unreadable_file_is_an_assembly_error(tmp_path):
     with pytest.raises(trnemu.AssemblyError) as e:
         trnemu.assemble_file(tmp_path / "missing.s")

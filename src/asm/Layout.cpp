@@ -2,8 +2,8 @@
 
 #include "trn/asm/Layout.h"
 
-#include "llvm/ADT/APFloat.h"
 #include "FloatSemantics.h"
+#include "llvm/ADT/APFloat.h"
 #include "trn/object/ObjectFile.h"
 
 #include <fmt/format.h>

@@ -365,9 +365,7 @@ void Parser::reptDirective(const Token &Dir, bool Irp) {
 }
 
 void Parser::callMacro(const Macro &M, const Token &Name) {
-  std::vector<Arg> Args = splitArgs([&](llvm::StringRef K) {
-    return std::find(M.Params.begin(), M.Params.end(), K) != M.Params.end();
-  });
+  std::vector<Arg> Args = splitArgs([](llvm::StringRef) { return true; });
   if (M.Broken) // its errors are reported; its calls add nothing
     return;
   std::vector<std::optional<std::string>> Values(M.Params.size());
@@ -379,6 +377,11 @@ void Parser::callMacro(const Macro &M, const Token &Name) {
     size_t K = Next;
     if (!A.Key.empty()) {
       K = std::find(M.Params.begin(), M.Params.end(), A.Key) - M.Params.begin();
+      if (K == M.Params.size())
+        fail(A.Range.Start,
+             fmt::format("macro '{}' has no parameter '{}' (its parameters: {})", Name.Text.str(),
+                         A.Key.str(), Params()),
+             SMRange(A.Range.Start, SMLoc::getFromPointer(A.Key.end())));
     } else {
       if (Next >= M.Params.size())
         fail(A.Range.Start,

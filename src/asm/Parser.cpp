@@ -91,8 +91,10 @@ void Parser::printMessage(SMLoc Loc, SourceMgr::DiagKind K, const llvm::Twine &M
     if (Chain.size() > 2 * Shown && I == Shown) {
       size_t Skip = Chain.size() - 2 * Shown;
       I += Skip - 1;
-      printPlain(SMLoc(), SourceMgr::DK_Note, fmt::format("({} expansions skipped here)", Skip),
-                 {});
+      // No place to show: a note without a location, as clang's.
+      std::string Msg = fmt::format("({} expansions not shown)", Skip);
+      llvm::WithColor::note(Diag) << Msg << "\n";
+      Diagnostics.push_back({"", 0, 0, Diagnostic::Severity::Note, Msg});
       continue;
     }
     auto [X, P] = Chain[I];
@@ -383,9 +385,11 @@ void Parser::directive() {
   if (N == "sem")
     return semDirective();
   bool Block = N == "macro" || N == "endm" || N == "rept" || N == "irp" || N == "endr";
-  if (Block && LabelsOnLine)
-    failAt(Dir, fmt::format("'{}' must begin its line: put the label on the line before",
-                            Dir.Text.str()));
+  if (Block && LabelsOnLine) // reported, then read as usual: its body is still its own
+    report(
+        SourceMgr::DK_Error, Dir.Loc,
+        fmt::format("'{}' must begin its line: put the label on the line before", Dir.Text.str()),
+        SMRange(Dir.Loc, Dir.end()));
   if (N == "macro")
     return macroDirective(Dir);
   if (N == "rept" || N == "irp")

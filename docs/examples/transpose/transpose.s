@@ -74,14 +74,10 @@
     sp.li r5, 0
     sp.li r6, -7
 sp_group:
-    sp.dma_copy xs[:, 0, :] + r3, x[0:P, :] + r5, q0.0 wait(tp >= r6) signal(ld0)
+    .irp j, 0, 1, 2, 3
+    sp.dma_copy xs[:, \j, :] + r3, x[\j*P:(\j+1)*P, :] + r5, q\j.0 wait(tp >= r6) signal(ld\j)
     sp.addi r6, r6, 1
-    sp.dma_copy xs[:, 1, :] + r3, x[P:2*P, :] + r5, q1.0 wait(tp >= r6) signal(ld1)
-    sp.addi r6, r6, 1
-    sp.dma_copy xs[:, 2, :] + r3, x[2*P:3*P, :] + r5, q2.0 wait(tp >= r6) signal(ld2)
-    sp.addi r6, r6, 1
-    sp.dma_copy xs[:, 3, :] + r3, x[3*P:4*P, :] + r5, q3.0 wait(tp >= r6) signal(ld3)
-    sp.addi r6, r6, 1
+    .endr
     sp.xori r3, r3, 4 * N
     sp.addi r5, r5, 4 * STRIP
     sp.addi r1, r1, 1
@@ -99,54 +95,20 @@ sp_group:
     pe.li r10, NB
     pe.sem_wait idn, ge, 1
 pe_group:
-    pe.nop wait(ld0 >= r6, cp >= r7)
+    .irp j, 0, 1, 2, 3
+    pe.nop wait(ld\j >= r6, cp >= r7)
     pe.li r8, 0
     pe.li r9, 0
     pe.mov r11, r3
-pe_blocks0:
-    matmul pt[:, 0, 0:P] + r9, xs[:, 0, 0:P] + r11, id, transpose=true
+pe_blocks\j:
+    matmul pt[:, \j, 0:P] + r9, xs[:, \j, 0:P] + r11, id, transpose=true
     pe.addi r9, r9, P
     pe.addi r11, r11, P
     pe.addi r8, r8, 1
-    pe.blt r8, r10, pe_blocks0
+    pe.blt r8, r10, pe_blocks\j
     pe.nop signal(tp)
     pe.addi r7, r7, 1
-    pe.nop wait(ld1 >= r6, cp >= r7)
-    pe.li r8, 0
-    pe.li r9, 0
-    pe.mov r11, r3
-pe_blocks1:
-    matmul pt[:, 1, 0:P] + r9, xs[:, 1, 0:P] + r11, id, transpose=true
-    pe.addi r9, r9, P
-    pe.addi r11, r11, P
-    pe.addi r8, r8, 1
-    pe.blt r8, r10, pe_blocks1
-    pe.nop signal(tp)
-    pe.addi r7, r7, 1
-    pe.nop wait(ld2 >= r6, cp >= r7)
-    pe.li r8, 0
-    pe.li r9, 0
-    pe.mov r11, r3
-pe_blocks2:
-    matmul pt[:, 2, 0:P] + r9, xs[:, 2, 0:P] + r11, id, transpose=true
-    pe.addi r9, r9, P
-    pe.addi r11, r11, P
-    pe.addi r8, r8, 1
-    pe.blt r8, r10, pe_blocks2
-    pe.nop signal(tp)
-    pe.addi r7, r7, 1
-    pe.nop wait(ld3 >= r6, cp >= r7)
-    pe.li r8, 0
-    pe.li r9, 0
-    pe.mov r11, r3
-pe_blocks3:
-    matmul pt[:, 3, 0:P] + r9, xs[:, 3, 0:P] + r11, id, transpose=true
-    pe.addi r9, r9, P
-    pe.addi r11, r11, P
-    pe.addi r8, r8, 1
-    pe.blt r8, r10, pe_blocks3
-    pe.nop signal(tp)
-    pe.addi r7, r7, 1
+    .endr
     pe.xori r3, r3, 4 * N
     pe.addi r6, r6, 1
     pe.addi r1, r1, 1
@@ -161,14 +123,10 @@ pe_blocks3:
     dve.li r6, 1                # tp >= s + 1
     dve.li r7, -1               # st<j> >= g - 1
 dve_group:
-    dve.tensor_copy ys[:, 0, :] + r3, pt[:, 0, :] wait(tp >= r6, st0 >= r7) signal(cp)
+    .irp j, 0, 1, 2, 3
+    dve.tensor_copy ys[:, \j, :] + r3, pt[:, \j, :] wait(tp >= r6, st\j >= r7) signal(cp)
     dve.addi r6, r6, 1
-    dve.tensor_copy ys[:, 1, :] + r3, pt[:, 1, :] wait(tp >= r6, st1 >= r7) signal(cp)
-    dve.addi r6, r6, 1
-    dve.tensor_copy ys[:, 2, :] + r3, pt[:, 2, :] wait(tp >= r6, st2 >= r7) signal(cp)
-    dve.addi r6, r6, 1
-    dve.tensor_copy ys[:, 3, :] + r3, pt[:, 3, :] wait(tp >= r6, st3 >= r7) signal(cp)
-    dve.addi r6, r6, 1
+    .endr
     dve.xori r3, r3, 4 * N
     dve.addi r7, r7, 1
     dve.addi r1, r1, 1
@@ -187,14 +145,10 @@ dve_group:
     act.li r5, 0
     act.li r6, 1               # cp >= s + 1
 act_group:
-    act.dma_copy ap(hbm bf16, [N, P], addr(out) + 0 * P * 2, [P * N, NB], [1, P]) + r5, ys[:, 0, :] + r3, q4.0 wait(cp >= r6) signal(st0)
+    .irp q, 4, 5, 6, 7            # strip j = \+ of the group, on queue q<4+j>.0
+    act.dma_copy ap(hbm bf16, [N, P], addr(out) + \+ * P * 2, [P * N, NB], [1, P]) + r5, ys[:, \+, :] + r3, q\q.0 wait(cp >= r6) signal(st\+)
     act.addi r6, r6, 1
-    act.dma_copy ap(hbm bf16, [N, P], addr(out) + 1 * P * 2, [P * N, NB], [1, P]) + r5, ys[:, 1, :] + r3, q5.0 wait(cp >= r6) signal(st1)
-    act.addi r6, r6, 1
-    act.dma_copy ap(hbm bf16, [N, P], addr(out) + 2 * P * 2, [P * N, NB], [1, P]) + r5, ys[:, 2, :] + r3, q6.0 wait(cp >= r6) signal(st2)
-    act.addi r6, r6, 1
-    act.dma_copy ap(hbm bf16, [N, P], addr(out) + 3 * P * 2, [P * N, NB], [1, P]) + r5, ys[:, 3, :] + r3, q7.0 wait(cp >= r6) signal(st3)
-    act.addi r6, r6, 1
+    .endr
     act.xori r3, r3, 4 * N
     act.addi r5, r5, 4 * P
     act.addi r1, r1, 1

@@ -4,11 +4,11 @@
 #
 # An unknown directive lists the known ones.
 
-# CHECK:      {{^.*/}}directive-unknown.s:[[@LINE+3]]:1: error: unknown directive '.frob': expected .include, .chip, .const, .tensor, .sbuf, .psum or .sem{{$}}
+# CHECK:      {{^.*/}}directive-unknown.s:[[@LINE+3]]:1: error: unknown directive '.frob': expected .include, .chip, .const, .tensor, .sbuf, .psum, .sem, .macro, .rept or .irp{{$}}
 # CHECK-NEXT: {{^}}.frob 1{{$}}
 # CHECK-NEXT: {{^}}^~~~~{{$}}
 .frob 1
-# CHECK-NEXT: {{^.*/}}directive-unknown.s:[[@LINE+3]]:1: error: unknown directive '.data': expected .include, .chip, .const, .tensor, .sbuf, .psum or .sem{{$}}
+# CHECK-NEXT: {{^.*/}}directive-unknown.s:[[@LINE+3]]:1: error: unknown directive '.data': expected .include, .chip, .const, .tensor, .sbuf, .psum, .sem, .macro, .rept or .irp{{$}}
 # CHECK-NEXT: {{^}}.data 0{{$}}
 # CHECK-NEXT: {{^}}^~~~~{{$}}
 .data 0
