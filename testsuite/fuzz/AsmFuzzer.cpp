@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (!Text)
     return 0;
   std::ostringstream DiagOS;
-  assembler::Result R = assembler::assembleText("fuzz.s", *Text, {}, DiagOS);
+  assembler::Result R = assembler::assembleText("fuzz.s", *Text, fuzz::assemblyOptions(), DiagOS);
   std::string Diag = DiagOS.str();
   if (!R.Program) {
     FUZZ_CHECK(R.Errors > 0 && !Diag.empty());

@@ -2,6 +2,8 @@
 #ifndef TRN_FUZZ_ASMINPUT_H
 #define TRN_FUZZ_ASMINPUT_H
 
+#include "trn/asm/Assembler.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -22,6 +24,18 @@ inline std::optional<std::string> assemblyInput(const uint8_t *Data, size_t Size
   if (Text.find("include") != Text.npos || Text.find("fill") != Text.npos)
     return std::nullopt;
   return std::string(Text);
+}
+
+// The assembler's options for a fuzz input: macro expansions bounded far
+// below the defaults (a million lines, 64 MiB), so that no input of a few
+// kilobytes (a .rept of a .rept, a macro calling itself, an argument
+// repeated at every level) takes more than a moment under ASan; the limits
+// are what is tested, not their size.
+inline assembler::Options assemblyOptions() {
+  assembler::Options O;
+  O.MaxExpansionLines = 20000;
+  O.MaxExpansionBytes = 1 << 20;
+  return O;
 }
 
 } // namespace trn::fuzz

@@ -80,7 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   if (!Text)
     return 0;
   std::ostringstream DiagOS;
-  assembler::Result R = assembler::assembleText("fuzz.s", *Text, {}, DiagOS);
+  assembler::Result R = assembler::assembleText("fuzz.s", *Text, fuzz::assemblyOptions(), DiagOS);
   if (!R.Program || !tensorBytes(*R.Program))
     return 0;
 
