@@ -86,26 +86,18 @@
     sp.li r12, GROUPS + 1
 sp_group:
     sp.bge r1, r2, sp_store
-    sp.dma_copy xb[:, 0, :] + r3, x[0:P, :] + r5, q0.0 wait(ex >= r6) signal(ld0)
+    .irp j, 0, 1, 2, 3
+    sp.dma_copy xb[:, \j, :] + r3, x[\j*P:(\j+1)*P, :] + r5, q\j.0 wait(ex >= r6) signal(ld\j)
     sp.addi r6, r6, 1
-    sp.dma_copy xb[:, 1, :] + r3, x[P:2*P, :] + r5, q1.0 wait(ex >= r6) signal(ld1)
-    sp.addi r6, r6, 1
-    sp.dma_copy xb[:, 2, :] + r3, x[2*P:3*P, :] + r5, q2.0 wait(ex >= r6) signal(ld2)
-    sp.addi r6, r6, 1
-    sp.dma_copy xb[:, 3, :] + r3, x[3*P:4*P, :] + r5, q3.0 wait(ex >= r6) signal(ld3)
-    sp.addi r6, r6, 1
+    .endr
 sp_store:
     sp.beq r1, r11, sp_next
     sp.addi r8, r5, -4 * TILE
     sp.xori r9, r3, 4 * D
-    sp.dma_copy out[0:P, :] + r8, eb[:, 0, :] + r9, q4.0 wait(sc >= r10) signal(st0)
+    .irp q, 4, 5, 6, 7          # tile j = \+ of the group, on queue q<4+j>.0
+    sp.dma_copy out[\+*P:(\+ + 1)*P, :] + r8, eb[:, \+, :] + r9, q\q.0 wait(sc >= r10) signal(st\+)
     sp.addi r10, r10, 1
-    sp.dma_copy out[P:2*P, :] + r8, eb[:, 1, :] + r9, q5.0 wait(sc >= r10) signal(st1)
-    sp.addi r10, r10, 1
-    sp.dma_copy out[2*P:3*P, :] + r8, eb[:, 2, :] + r9, q6.0 wait(sc >= r10) signal(st2)
-    sp.addi r10, r10, 1
-    sp.dma_copy out[3*P:4*P, :] + r8, eb[:, 3, :] + r9, q7.0 wait(sc >= r10) signal(st3)
-    sp.addi r10, r10, 1
+    .endr
 sp_next:
     sp.xori r3, r3, 4 * D
     sp.addi r5, r5, 4 * TILE
@@ -153,14 +145,10 @@ dve_group:
     act.li r6, 1                # nmx >= i + 1
     act.li r7, -1               # st<j> >= g - 1
 act_group:
-    act.activation eb[:, 0, :] + r3, xb[:, 0, :] + r3, exp, bias=nm[:, 0:1] + r4, accum=sm[:, 0:1] + r4 wait(nmx >= r6, st0 >= r7) signal(ex)
+    .irp j, 0, 1, 2, 3
+    act.activation eb[:, \j, :] + r3, xb[:, \j, :] + r3, exp, bias=nm[:, \j:\j+1] + r4, accum=sm[:, \j:\j+1] + r4 wait(nmx >= r6, st\j >= r7) signal(ex)
     act.addi r6, r6, 1
-    act.activation eb[:, 1, :] + r3, xb[:, 1, :] + r3, exp, bias=nm[:, 1:2] + r4, accum=sm[:, 1:2] + r4 wait(nmx >= r6, st1 >= r7) signal(ex)
-    act.addi r6, r6, 1
-    act.activation eb[:, 2, :] + r3, xb[:, 2, :] + r3, exp, bias=nm[:, 2:3] + r4, accum=sm[:, 2:3] + r4 wait(nmx >= r6, st2 >= r7) signal(ex)
-    act.addi r6, r6, 1
-    act.activation eb[:, 3, :] + r3, xb[:, 3, :] + r3, exp, bias=nm[:, 3:4] + r4, accum=sm[:, 3:4] + r4 wait(nmx >= r6, st3 >= r7) signal(ex)
-    act.addi r6, r6, 1
+    .endr
     act.xori r3, r3, 4 * D
     act.xori r4, r4, 4
     act.addi r7, r7, 1
@@ -175,14 +163,10 @@ act_group:
     pool.li r4, 0
     pool.li r6, 1               # rcp >= i + 1
 pool_group:
-    pool.tensor_scalar eb[:, 0, :] + r3, eb[:, 0, :] + r3, multiply, rc[:, 0:1] + r4 wait(rcp >= r6) signal(sc)
+    .irp j, 0, 1, 2, 3
+    pool.tensor_scalar eb[:, \j, :] + r3, eb[:, \j, :] + r3, multiply, rc[:, \j:\j+1] + r4 wait(rcp >= r6) signal(sc)
     pool.addi r6, r6, 1
-    pool.tensor_scalar eb[:, 1, :] + r3, eb[:, 1, :] + r3, multiply, rc[:, 1:2] + r4 wait(rcp >= r6) signal(sc)
-    pool.addi r6, r6, 1
-    pool.tensor_scalar eb[:, 2, :] + r3, eb[:, 2, :] + r3, multiply, rc[:, 2:3] + r4 wait(rcp >= r6) signal(sc)
-    pool.addi r6, r6, 1
-    pool.tensor_scalar eb[:, 3, :] + r3, eb[:, 3, :] + r3, multiply, rc[:, 3:4] + r4 wait(rcp >= r6) signal(sc)
-    pool.addi r6, r6, 1
+    .endr
     pool.xori r3, r3, 4 * D
     pool.xori r4, r4, 4
     pool.addi r1, r1, 1
