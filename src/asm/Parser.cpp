@@ -66,8 +66,11 @@ SMLoc Parser::realLoc(SMLoc Loc, bool End) const {
   const char *P = Loc.getPointer();
   if (!P)
     return Loc;
-  while (const Expansion *E = expansionAt(P))
-    P = E->origin(P, End);
+  while (const Expansion *E = expansionAt(P)) {
+    const char *Q = E->origin(P, End);
+    // An empty expansion has no line to map through: its call stands in.
+    P = Q != P ? Q : E->CallLoc.getPointer();
+  }
   return SMLoc::getFromPointer(P);
 }
 
