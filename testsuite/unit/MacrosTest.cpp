@@ -120,9 +120,9 @@ TEST_CASE("expansion limits come from Options and stop assembly") {
 
   O = {};
   O.MaxExpansionBytes = 100;
-  R = assemble(
-      ".macro m a\n    sp.li r1, \\a\\a\\a\n.endm\n    m 1111111111111111111111111111111111\n",
-      Diag, O);
+  R = assemble(".macro m a\n    sp.li r1, \\a\\a\\a\n.endm\n    m "
+               "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
+               Diag, O);
   CHECK(!R.Program);
   CHECK(Diag.find("more than 100 bytes of text") != std::string::npos);
 }
