@@ -4,7 +4,9 @@
 // out memory, instructions are checked and queued on their engine's stream.
 // Labels may be used before they are defined; everything else is declared
 // before use. After the last line, labels are resolved and every
-// instruction is encoded.
+// instruction is encoded. A macro call, .rept or .irp is expanded to new
+// text and read in place (MacroParser.cpp); its messages point back at the
+// lines written, with a note per call.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRN_ASM_PARSER_H
