@@ -104,6 +104,12 @@ public:
                                             std::span<const uint8_t> Bytes);
   std::optional<std::string> tensorBytes(std::string_view Name, uint64_t Offset,
                                          std::span<uint8_t> Out) const;
+  // An SBUF or PSUM allocation's contents now (after run(): its final
+  // value, or what the fault left), laid out as a tensor of its dtype and
+  // shape holds them (partition dimension first): Out.size() bytes from
+  // byte Offset. Bytes never written read as zero.
+  std::optional<std::string> allocationBytes(std::string_view Name, uint64_t Offset,
+                                             std::span<uint8_t> Out) const;
 
   // The budget host memory is counted against; a caller may commit its own
   // buffers (a reference to compare with) to it.
