@@ -260,6 +260,7 @@ py::dict run(const object::Program &Prog, const py::dict &Inputs,
   py::dict D;
   D["chip"] = std::string(E.chip().Name);
   D["warnings"] = R.Warnings;
+  D["prints"] = R.Prints;
   D["races"] = Races ? Races->races() : std::vector<std::string>{};
   D["time_ps"] = R.TimePs;
   D["cycles"] = R.Cycles;

@@ -172,7 +172,8 @@ class Result:
     --report-json writes (None with report=False). ``time_ps``, ``cycles``
     (of the PE clock), ``instructions``; ``warnings`` and ``races``
     (race_check="warn") as trn-emu prints them; ``text_trace`` with
-    text_trace=True.
+    text_trace=True; ``prints``: what the program's print instructions
+    wrote, one text each, in the order they ran.
     """
 
     def __init__(self, d, report):
@@ -189,6 +190,7 @@ class Result:
         self.warnings: List[str] = list(d["warnings"])
         self.races: List[str] = list(d["races"])
         self.text_trace: Optional[str] = d["text_trace"]
+        self.prints: List[str] = list(d["prints"])
 
     @property
     def time_us(self) -> float:
@@ -267,5 +269,5 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
         kinds = dict(d["dtypes"])
         memory = {k: dtypes.to_user(v, kinds[k]) for k, v in d["outputs"].items()}
         raise cls(fault["kind"], fault["message"], fault["engine"], fault["instruction"],
-                  location, d["warnings"], d["races"], rep, memory, kinds)
+                  location, d["warnings"], d["races"], rep, memory, kinds, d["prints"])
     return Result(d, rep)

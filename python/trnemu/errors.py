@@ -55,13 +55,14 @@ class RuntimeFault(Exception):
     the run had in memory when it stopped, NumPy arrays by name as in
     Result.outputs (every output tensor, every SBUF/PSUM allocation, and
     the names run() was given in read=), with ``memory_dtypes`` their
-    trnemu dtypes: trn-emu --dump-on-fault's files, in Python.
+    trnemu dtypes: trn-emu --dump-on-fault's files, in Python. ``prints``:
+    what the print instructions wrote before the fault, as Result.prints.
     """
 
     def __init__(self, kind: str, message: str, engine: Optional[str] = None,
                  instruction: Optional[int] = None,
                  location: Optional[SourceLocation] = None, warnings=(), races=(),
-                 report=None, memory=None, memory_dtypes=None):
+                 report=None, memory=None, memory_dtypes=None, prints=()):
         super().__init__(message)
         self.kind = kind
         self.message = message
@@ -73,6 +74,7 @@ class RuntimeFault(Exception):
         self.report = report
         self.memory = dict(memory or {})
         self.memory_dtypes = dict(memory_dtypes or {})
+        self.prints = list(prints)
 
 
 class RaceError(RuntimeFault):

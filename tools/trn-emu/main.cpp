@@ -409,6 +409,14 @@ int run(tools::Tool &T, int argc, char **argv) {
   }
   if (TracePath == "-")
     std::cout.flush();
+  // What the print instructions wrote, in the order they ran (a faulting
+  // run's too: they are how one finds the fault), after the text trace.
+  if (!R.Prints.empty()) {
+    std::cout.flush();
+    for (const std::string &Text : R.Prints)
+      Info << Text;
+    Info.flush();
+  }
   for (const std::string &W : R.Warnings)
     T.diags().report(W);
   if (Races && !Races->races().empty()) {

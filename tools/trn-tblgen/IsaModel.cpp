@@ -730,6 +730,7 @@ void Reader::readInstrs() {
     I.IsTerminator = R->getValueAsBit("IsTerminator");
     I.IsDma = R->getValueAsBit("IsDma");
     I.IsSequencer = R->getValueAsBit("IsSequencer");
+    I.IsDebug = R->getValueAsBit("IsDebug");
     I.CostClass = costClassIndex(R->getValueAsDef("Cost"));
     I.EngineMask = 0;
     for (const Record *E : R->getValueAsListOfDefs("Engines")) {

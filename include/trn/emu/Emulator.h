@@ -59,6 +59,10 @@ struct EngineStats {
 struct RunResult {
   std::optional<Fault> Error;
   std::vector<std::string> Warnings; // each a complete message
+  // What the print instructions wrote, one text each (its location, time,
+  // engine and operand, then the elements as NumPy prints them), in the
+  // order they ran; faulting runs have theirs up to the fault.
+  std::vector<std::string> Prints;
   int64_t TimePs = 0;                // simulated time at the end
   uint64_t Cycles = 0;               // the same, in PE clock cycles
   uint64_t Instructions = 0;
