@@ -14,7 +14,7 @@ KERNEL = """\
 .tensor a : fp32[4, 8] input
 .tensor o : fp32[4, 8] output
 .sbuf x : fp32[4, 8] partition 32 at 0x40
-.sbuf h : bf16[2, 3, 4] partition 8 at 0x100
+.sbuf h : bf16[2, 3, 4] partition 64 at 0x100
 .sbuf z : int32[2, 2]
 .psum p : fp32[2, 16] bank 1
 sp.dma_copy x, a, q0.0 signal(s0)

@@ -35,12 +35,12 @@ std::string element(isa::DType T, const uint8_t *P) {
 }
 
 struct Printer {
-  isa::DType T;
+  isa::DType T = isa::DType::FP32;
   std::span<const uint8_t> Bytes;
   std::span<const uint64_t> Shape;
   std::vector<uint64_t> Strides; // elements
-  unsigned Size;
-  bool Summarise;
+  unsigned Size = 4;
+  bool Summarise = false;
   size_t Width = 0;
   std::string Out;
 
@@ -78,7 +78,9 @@ struct Printer {
     if (D + 1 == Dims) {
       size_t Col = Dims; // the innermost '[' is at column Dims - 1
       for (size_t K = 0; K < Items.size(); ++K) {
-        std::string E = Items[K] == Ellipsis ? "..." : element(T, &Bytes[(Base + Items[K] * Strides[D]) * Size]);
+        std::string E = Items[K] == Ellipsis
+                            ? "..."
+                            : element(T, &Bytes[(Base + Items[K] * Strides[D]) * Size]);
         if (E.size() < Width)
           E.insert(0, Width - E.size(), ' ');
         size_t Need = E.size() + (K ? 1 : 0) + (K + 1 == Items.size() ? Dims : 0);
@@ -114,8 +116,12 @@ std::string arrayText(isa::DType T, std::span<const uint8_t> Bytes,
                       std::span<const uint64_t> Shape) {
   if (Shape.empty())
     return element(T, Bytes.data());
-  Printer P{T, Bytes, Shape, std::vector<uint64_t>(Shape.size(), 1), isa::dtype(T).StorageBytes,
-            false};
+  Printer P;
+  P.T = T;
+  P.Bytes = Bytes;
+  P.Shape = Shape;
+  P.Strides.assign(Shape.size(), 1);
+  P.Size = isa::dtype(T).StorageBytes;
   uint64_t Elements = 1;
   for (size_t D = Shape.size(); D-- > 0;) {
     P.Strides[D] = Elements;

@@ -154,8 +154,8 @@ std::optional<std::string> Emulator::allocationBytes(std::string_view Name, uint
     uint64_t At = Offset + Done, P = At / Row, InRow = At % Row;
     uint64_t N = std::min<uint64_t>(Row - InRow, Out.size() - Done);
     std::memcpy(Out.data() + Done,
-                Mem.Bytes.data() + Mem.index(A->PartStart + static_cast<uint32_t>(P),
-                                             A->Offset + InRow),
+                Mem.Bytes.data() +
+                    Mem.index(A->PartStart + static_cast<uint32_t>(P), A->Offset + InRow),
                 N);
     Done += N;
   }

@@ -108,8 +108,8 @@ public:
   // By engine: stalls with one cause being summed (when !EachStall).
   std::array<std::optional<StallEvent>, isa::NumEngines> StallSums;
   std::vector<std::string> Warnings;
-  std::vector<std::string> Prints; // the print instructions' texts, as they ran
-  uint64_t PrintsDropped = 0;      // past MaxPrints
+  std::vector<std::string> Prints;    // the print instructions' texts, as they ran
+  uint64_t PrintsDropped = 0;         // past MaxPrints
   std::vector<uint8_t> RegisterBytes; // reg_load and reg_store's element, reused
   RunOptions Opts;
   int64_t NowPs = 0;

@@ -161,9 +161,7 @@ std::optional<std::string> randomizeTensor(emu::Emulator &E, const object::Tenso
 
 Region regionOf(const object::Tensor &T) { return {T.Name, T.Type, T.Shape, false, T.bytes()}; }
 
-Region regionOf(const object::Allocation &A) {
-  return {A.Name, A.Type, A.Shape, true, A.bytes()};
-}
+Region regionOf(const object::Allocation &A) { return {A.Name, A.Type, A.Shape, true, A.bytes()}; }
 
 std::optional<Region> findRegion(const object::Program &P, std::string_view Name) {
   if (const object::Tensor *T = P.findTensor(Name))
@@ -183,7 +181,8 @@ std::optional<std::string> writeRegion(const emu::Emulator &E, const Region &R,
     return Err;
   for (uint64_t Done = 0; Done < R.Bytes;) {
     Piece.resize(std::min<uint64_t>(R.Bytes - Done, PieceElements * 4));
-    auto Err = R.OnChip ? E.allocationBytes(R.Name, Done, Piece) : E.tensorBytes(R.Name, Done, Piece);
+    auto Err =
+        R.OnChip ? E.allocationBytes(R.Name, Done, Piece) : E.tensorBytes(R.Name, Done, Piece);
     if (Err)
       return Err;
     if (auto Err = Write(std::span<const uint8_t>(Piece)))
@@ -210,8 +209,8 @@ writeTensorFiles(const emu::Emulator &E, const std::vector<std::pair<Region, std
       return *Err;
     Files.push_back(std::move(std::get<object::AtomicFile>(F)));
     object::AtomicFile &File = Files.back();
-    if (auto Err = writeRegion(E, R, Piece,
-                               [&](std::span<const uint8_t> B) { return File.write(B); }))
+    if (auto Err =
+            writeRegion(E, R, Piece, [&](std::span<const uint8_t> B) { return File.write(B); }))
       return Err;
   }
   // All whole: only now is any put in place.

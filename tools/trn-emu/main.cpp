@@ -118,8 +118,8 @@ const object::Tensor &tensorNamed(const object::Program &P, const std::string &N
                                   const char *Opt) {
   const object::Tensor *T = P.findTensor(Name);
   if (const object::Allocation *A = T ? nullptr : P.findAllocation(Name))
-    throw UsageError{fmt::format("--{} {}: '{}' is an allocation in {}, not an HBM tensor", Opt, Name,
-                                 Name, isa::memSpace(A->Space).Name)};
+    throw UsageError{fmt::format("--{} {}: '{}' is an allocation in {}, not an HBM tensor", Opt,
+                                 Name, Name, A->Space == isa::MemSpace::PSUM ? "PSUM" : "SBUF")};
   if (!T) {
     std::vector<std::string> Names;
     for (const object::Tensor &X : P.Tensors)
@@ -201,9 +201,9 @@ int run(tools::Tool &T, int argc, char **argv) {
       "write tensor or SBUF/PSUM allocation NAME to a .npy file after the run")(
       "dump-on-fault", value<std::string>()->value_name("DIR"),
       "on a fault, write every output and allocation as it was to DIR/NAME.npy, and "
-      "DIR/fault.txt")(
-      "check", value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
-      "compare tensor NAME with a reference .npy (exit 3 on mismatch)")(
+      "DIR/fault.txt")("check",
+                       value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
+                       "compare tensor NAME with a reference .npy (exit 3 on mismatch)")(
       "rtol", value<double>()->value_name("R")->default_value(1e-5, "1e-5"),
       "relative tolerance for --check")(
       "atol", value<double>()->value_name("A")->default_value(1e-8, "1e-8"),

@@ -63,8 +63,8 @@ struct RunResult {
   // engine and operand, then the elements as NumPy prints them), in the
   // order they ran; faulting runs have theirs up to the fault.
   std::vector<std::string> Prints;
-  int64_t TimePs = 0;                // simulated time at the end
-  uint64_t Cycles = 0;               // the same, in PE clock cycles
+  int64_t TimePs = 0;  // simulated time at the end
+  uint64_t Cycles = 0; // the same, in PE clock cycles
   uint64_t Instructions = 0;
   std::array<EngineStats, isa::NumEngines> Engines{};
   uint64_t DmaTransfers = 0, DmaBytes = 0;

@@ -14,6 +14,6 @@
 dve.memset x, 3.0
 # CHECK:      {{^}}error: deadlock at {{[0-9]+}} ns: every engine that has not finished waits on a semaphore and no DMA transfer is in flight{{$}}
 # CHECK-NEXT: {{^  .*/}}dump-on-fault-deadlock.s:[[@LINE+3]]:1: SP, instruction 0 (dma_copy), waits for s0 (never) >= 1, and s0 is 0{{$}}
-# CHECK-NEXT: {{^      }}s0 is signalled by: no instruction{{$}}
+# CHECK-NEXT: {{^      }}nothing in the program signals s0{{$}}
 # CHECK-NOT:  {{.}}
 sp.dma_copy o, x, q0.0 wait(never >= 1)
