@@ -81,7 +81,7 @@ struct Printer {
         std::string E = Items[K] == Ellipsis
                             ? "..."
                             : element(T, &Bytes[(Base + Items[K] * Strides[D]) * Size]);
-        if (E.size() < Width)
+        if (Items[K] != Ellipsis && E.size() < Width)
           E.insert(0, Width - E.size(), ' ');
         size_t Need = E.size() + (K ? 1 : 0) + (K + 1 == Items.size() ? Dims : 0);
         if (K && Col + Need > LineWidth) {
