@@ -107,3 +107,18 @@ TEST_CASE("arrayText: NumPy's layout") {
   CHECK(emu::arrayText(isa::DType::BF16, std::span(reinterpret_cast<const uint8_t *>(Bf16), 4),
                        std::vector<uint64_t>{1, 2}) == "[[ 1.5 -inf]]");
 }
+
+TEST_CASE("print: a run keeps its first MaxPrints texts and counts the rest") {
+  emu::Emulator E(assembleProgram(".sbuf x : int32[1, 1]\n"
+                                  "dve.li r1, 0\n"
+                                  "dve.li r2, 10003\n"
+                                  "dve.reg_store x[0, 0], r1\n"
+                                  "loop:\n"
+                                  "dve.print x\n"
+                                  "dve.addi r1, r1, 1\n"
+                                  "dve.blt r1, r2, loop\n"));
+  emu::RunResult R = E.run({});
+  REQUIRE(R.ok());
+  REQUIRE(R.Prints.size() == 10001);
+  CHECK(R.Prints.back() == "note: 3 more prints not shown (a run keeps the first 10000)\n");
+}
