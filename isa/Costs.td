@@ -273,5 +273,10 @@ def CC_PartitionBroadcast : CostClass<"cycles", [
 def CC_Dma : CostClass<"dma-bytes", [CostCase<[], (Id Bytes)>],
   "DMA, DMABW, A1: pipelined per-transfer and per-buffer costs, bytes / bandwidth, in the DMA model">;
 def CC_Sequencer : CostClass<"cycles", [CostCase<[], (Id SEQ_OP)>], "chosen">;
+// The emulator's own instructions (print) are no hardware's: they cost
+// nothing, so that a program times the same with or without them.
+def FREE           : CostConst<"FREE", 0, "the emulator's own instructions (print): no hardware runs them">;
+def CC_Free : CostClass<"cycles", [CostCase<[], (Id FREE)>],
+  "none: the emulator's own (IsDebug) instructions take no time">;
 def CC_RegMemory : CostClass<"cycles", [CostCase<[], (Id ACCESS_FIXED)>],
   "A1: one tensor access">;

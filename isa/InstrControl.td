@@ -38,6 +38,22 @@ def LI : SeqInstr<0x64, "li", (ops Reg:$rd, SImm32:$imm), "$rd, $imm",
 def MOV : SeqInstr<0x65, "mov", (ops Reg:$rd, Reg:$rs), "$rd, $rs",
   "rd = rs.">;
 
+def PRINT : Instr<0x68, "print", AllEngines, (ops AnyAP:$src), "$src", CC_Free,
+  "Writes src's elements, as NumPy prints an array of src's shape "
+  "([partitions, free dims...]), with its source line, to the run's output "
+  "(trn-emu: standard output; Python: Result.prints) when the engine reaches "
+  "it: NKI's device_print. The emulator's, not the hardware's: it takes no "
+  "time, uses no memory port, adds no dependency overhead and is no datapath "
+  "instruction, so the program around it times the same as without it. It "
+  "does count as an instruction (the report's counts, --max-instructions), "
+  "its wait(...) and signal(...) act as on any sequencer instruction, and it "
+  "reads src as any instruction does (a race if nothing orders it after a "
+  "write), but never warns or faults on bytes nothing wrote."> {
+  let IsSequencer = 1;
+  let IsDebug = 1;
+  let Outputs = [];
+}
+
 def REG_LOAD : Instr<0x66, "reg_load", AllEngines, (ops Reg:$rd, RegWordAP:$src),
   "$rd, $src", CC_RegMemory,
   "rd = the one int32 or uint32 element of src (SBUF or HBM): NKI's "

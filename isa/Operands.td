@@ -175,6 +175,7 @@ def RegWordAP  : APOf<[HBM, SBUF], [INT32, UINT32], 1, "one int32/uint32 element
 def PsumAP     : APType<[PSUM], "tensor in PSUM">;
 def OnChipAP   : APType<[SBUF, PSUM], "tensor in SBUF or PSUM">;
 def DmaAP      : APType<[HBM, SBUF], "tensor in HBM or SBUF">;
+def AnyAP      : APType<[HBM, SBUF, PSUM], "tensor in HBM, SBUF or PSUM">;
 def OnChipScalar : ScalarType<[SBUF, PSUM],
   "fp32 immediate or [P, 1] tensor in SBUF or PSUM">;
 def SbufScalar : ScalarType<[SBUF], "fp32 immediate or [P, 1] tensor in SBUF">;

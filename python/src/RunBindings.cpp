@@ -87,6 +87,38 @@ py::array readTensor(const emu::Emulator &E, const object::Tensor &T) {
   return A;
 }
 
+// An SBUF or PSUM allocation's contents as a NumPy array of its dtype's
+// storage type and its shape (partition dimension first).
+py::array readAllocation(const emu::Emulator &E, const object::Allocation &A) {
+  py::array Arr(py::dtype(std::string(npy::descrFor(A.Type))),
+                std::vector<py::ssize_t>(A.Shape.begin(), A.Shape.end()));
+  std::span<uint8_t> Out(static_cast<uint8_t *>(Arr.mutable_data()), Arr.nbytes());
+  if (auto Err = E.allocationBytes(A.Name, 0, Out))
+    throw py::value_error(fmt::format("allocation '{}': {}", A.Name, *Err));
+  return Arr;
+}
+
+// What run() returns by name: HBM tensors and SBUF/PSUM allocations (names
+// are unique across both).
+struct Region {
+  const object::Tensor *T = nullptr;
+  const object::Allocation *A = nullptr;
+  const std::string &name() const { return T ? T->Name : A->Name; }
+  isa::DType type() const { return T ? T->Type : A->Type; }
+  py::array read(const emu::Emulator &E) const {
+    return T ? readTensor(E, *T) : readAllocation(E, *A);
+  }
+  bool operator==(const Region &) const = default;
+};
+
+void addRegions(const emu::Emulator &E, const std::vector<Region> &Regions, py::dict &Arrays,
+                py::dict &DTypes) {
+  for (const Region &R : Regions) {
+    Arrays[py::str(R.name())] = R.read(E);
+    DTypes[py::str(R.name())] = isa::dtype(R.type()).Name;
+  }
+}
+
 // "out of bounds" -> "out_of_bounds": a Python-friendly kind.
 std::string kindId(emu::FaultKind K) {
   std::string S = emu::faultKindName(K);
@@ -153,14 +185,24 @@ py::dict run(const object::Program &Prog, const py::dict &Inputs,
     if (auto Err = E.setTensor(T.Name, emu::randomTensor(T, Rng)))
       throw py::value_error(fmt::format("random input '{}': {}", T.Name, *Err));
   }
-  std::vector<const object::Tensor *> Outs;
+  std::vector<Region> Outs;
   for (const object::Tensor &T : P.Tensors)
     if (T.Role == object::TensorRole::Output)
-      Outs.push_back(&T);
+      Outs.push_back({&T, nullptr});
   for (const std::string &Name : Read) {
-    const object::Tensor *T = &tensorNamed(P, Name, "read");
-    if (std::find(Outs.begin(), Outs.end(), T) == Outs.end())
-      Outs.push_back(T);
+    Region R{P.findTensor(Name), P.findAllocation(Name)};
+    if (!R.T && !R.A) {
+      std::vector<std::string> Names;
+      for (const object::Tensor &T : P.Tensors)
+        Names.push_back(T.Name);
+      for (const object::Allocation &A : P.Allocations)
+        Names.push_back(A.Name);
+      throw py::value_error(fmt::format(
+          "read '{}': the program declares no tensor or allocation '{}' (it has: {})", Name, Name,
+          Names.empty() ? "none" : fmt::format("{}", fmt::join(Names, ", "))));
+    }
+    if (std::find(Outs.begin(), Outs.end(), R) == Outs.end())
+      Outs.push_back(R);
   }
 
   // Observers, as trn-emu orders them: the race detector first, so that a
@@ -218,6 +260,7 @@ py::dict run(const object::Program &Prog, const py::dict &Inputs,
   py::dict D;
   D["chip"] = std::string(E.chip().Name);
   D["warnings"] = R.Warnings;
+  D["prints"] = R.Prints;
   D["races"] = Races ? Races->races() : std::vector<std::string>{};
   D["time_ps"] = R.TimePs;
   D["cycles"] = R.Cycles;
@@ -231,11 +274,17 @@ py::dict run(const object::Program &Prog, const py::dict &Inputs,
     D["report_json"] = textOf([&](TextStream &OS) { trace::writeReportJson(Rep, OS); });
   }
   py::dict Outputs, DTypes;
-  if (!R.Error)
-    for (const object::Tensor *T : Outs) {
-      Outputs[py::str(T->Name)] = readTensor(E, *T);
-      DTypes[py::str(T->Name)] = isa::dtype(T->Type).Name;
-    }
+  if (!R.Error) {
+    addRegions(E, Outs, Outputs, DTypes);
+  } else {
+    // The memory as the fault left it (RuntimeFault.memory): the outputs,
+    // those asked for, and every allocation.
+    std::vector<Region> Dump = Outs;
+    for (const object::Allocation &A : P.Allocations)
+      if (std::find(Dump.begin(), Dump.end(), Region{nullptr, &A}) == Dump.end())
+        Dump.push_back({nullptr, &A});
+    addRegions(E, Dump, Outputs, DTypes);
+  }
   D["outputs"] = Outputs;
   D["dtypes"] = DTypes;
   return D;

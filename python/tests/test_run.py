@@ -167,7 +167,8 @@ def test_read_more_tensors():
     a = np.ones((4, 8), np.float32)
     r = trnemu.run(trnemu.assemble(src), inputs={"a": a, "b": a}, read=["tmp"])
     np.testing.assert_array_equal(r.outputs["tmp"], 2 * a)
-    with pytest.raises(ValueError, match="read 'zz': the program declares no tensor 'zz'"):
+    with pytest.raises(ValueError,
+                       match="read 'zz': the program declares no tensor or allocation 'zz'"):
         trnemu.run(trnemu.assemble(src), inputs={"a": a, "b": a}, read=["zz"])
 
 

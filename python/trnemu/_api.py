@@ -164,14 +164,16 @@ def assert_close(actual, reference, rtol: float = 1e-5, atol: float = 1e-8,
 class Result:
     """What a run gave.
 
-    ``outputs``: the program's output tensors (and those asked for with
-    read=), NumPy arrays by name; bf16 and fp8 as raw bits (uint16, uint8)
+    ``outputs``: the program's output tensors (and the tensors and
+    SBUF/PSUM allocations asked for with read=), NumPy arrays by name
+    (an allocation's shape as declared, partition dimension first); bf16 and fp8 as raw bits (uint16, uint8)
     or ml_dtypes types (see trnemu.dtypes); ``dtypes``: each one's trnemu
     dtype name. ``report``: the utilization report, the dict trn-emu
     --report-json writes (None with report=False). ``time_ps``, ``cycles``
     (of the PE clock), ``instructions``; ``warnings`` and ``races``
     (race_check="warn") as trn-emu prints them; ``text_trace`` with
-    text_trace=True.
+    text_trace=True; ``prints``: what the program's print instructions
+    wrote, one text each, in the order they ran.
     """
 
     def __init__(self, d, report):
@@ -188,6 +190,7 @@ class Result:
         self.warnings: List[str] = list(d["warnings"])
         self.races: List[str] = list(d["races"])
         self.text_trace: Optional[str] = d["text_trace"]
+        self.prints: List[str] = list(d["prints"])
 
     @property
     def time_us(self) -> float:
@@ -237,10 +240,13 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
     --no-throttle), ``race_check`` ("error", "warn", "off"): as trn-emu's
     options. ``trace``: write a Chrome/Perfetto trace there (kept on a
     fault too). ``text_trace``: keep trn-emu --trace-text's lines in
-    Result.text_trace. ``read``: more tensors to return beside the outputs.
+    Result.text_trace. ``read``: more names to return beside the outputs:
+    HBM tensors or SBUF/PSUM allocations (their final contents).
 
     Raises RuntimeFault (RaceError for a race) when the program faults,
-    ValueError for inputs that do not fit the program.
+    with the memory as the fault left it in its ``memory`` (the outputs,
+    those named by ``read`` and every allocation); ValueError for inputs
+    that do not fit the program.
     """
     if race_check not in ("error", "warn", "off"):
         raise ValueError(f"race_check takes 'error', 'warn' or 'off', not {race_check!r}")
@@ -260,6 +266,8 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
     if fault is not None:
         location = SourceLocation(*fault["location"]) if fault["location"] else None
         cls = RaceError if fault["kind"] == "race" else RuntimeFault
+        kinds = dict(d["dtypes"])
+        memory = {k: dtypes.to_user(v, kinds[k]) for k, v in d["outputs"].items()}
         raise cls(fault["kind"], fault["message"], fault["engine"], fault["instruction"],
-                  location, d["warnings"], d["races"], rep)
+                  location, d["warnings"], d["races"], rep, memory, kinds, d["prints"])
     return Result(d, rep)

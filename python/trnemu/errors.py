@@ -51,13 +51,18 @@ class RuntimeFault(Exception):
     ``location`` (a SourceLocation) name the instruction at fault, or are
     None when no one instruction is (a deadlock). ``warnings`` and
     ``races`` are what the run reported before it stopped; ``report`` its
-    utilization report up to the fault (a dict, or None).
+    utilization report up to the fault (a dict, or None). ``memory``: what
+    the run had in memory when it stopped, NumPy arrays by name as in
+    Result.outputs (every output tensor, every SBUF/PSUM allocation, and
+    the names run() was given in read=), with ``memory_dtypes`` their
+    trnemu dtypes: trn-emu --dump-on-fault's files, in Python. ``prints``:
+    what the print instructions wrote before the fault, as Result.prints.
     """
 
     def __init__(self, kind: str, message: str, engine: Optional[str] = None,
                  instruction: Optional[int] = None,
                  location: Optional[SourceLocation] = None, warnings=(), races=(),
-                 report=None):
+                 report=None, memory=None, memory_dtypes=None, prints=()):
         super().__init__(message)
         self.kind = kind
         self.message = message
@@ -67,6 +72,9 @@ class RuntimeFault(Exception):
         self.warnings = list(warnings)
         self.races = list(races)
         self.report = report
+        self.memory = dict(memory or {})
+        self.memory_dtypes = dict(memory_dtypes or {})
+        self.prints = list(prints)
 
 
 class RaceError(RuntimeFault):

@@ -8,6 +8,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstring>
+
 namespace trn::emu {
 
 namespace {
@@ -134,6 +137,28 @@ std::optional<std::string> Emulator::tensorBytes(std::string_view Name, uint64_t
   if (auto *Err = std::get_if<std::string>(&T))
     return *Err;
   M->HbmMem.read(std::get<const object::Tensor *>(T)->Address + Offset, Out.data(), Out.size());
+  return std::nullopt;
+}
+
+std::optional<std::string> Emulator::allocationBytes(std::string_view Name, uint64_t Offset,
+                                                     std::span<uint8_t> Out) const {
+  const object::Allocation *A = M->Prog.findAllocation(Name);
+  if (!A)
+    return fmt::format("the program declares no allocation '{}'", Name);
+  if (Offset > A->bytes() || Out.size() > A->bytes() - Offset)
+    return fmt::format("bytes [{}, +{}) are outside allocation '{}' ({} bytes)", Offset, Out.size(),
+                       Name, A->bytes());
+  const OnChip &Mem = A->Space == isa::MemSpace::PSUM ? M->Psum : M->Sbuf;
+  uint64_t Row = A->bytesPerPartition();
+  for (uint64_t Done = 0; Done < Out.size();) {
+    uint64_t At = Offset + Done, P = At / Row, InRow = At % Row;
+    uint64_t N = std::min<uint64_t>(Row - InRow, Out.size() - Done);
+    std::memcpy(Out.data() + Done,
+                Mem.Bytes.data() +
+                    Mem.index(A->PartStart + static_cast<uint32_t>(P), A->Offset + InRow),
+                N);
+    Done += N;
+  }
   return std::nullopt;
 }
 

@@ -907,6 +907,10 @@ RunResult Machine::run(const RunOptions &O) {
   R.DmaBytes = DmaBytes;
   R.DmaActivePs = DmaActivePs + (InFlight ? NowPs - ActiveSincePs : 0);
   R.Warnings = Warnings;
+  R.Prints = std::move(Prints);
+  if (PrintsDropped)
+    R.Prints.push_back(fmt::format("note: {} more print{} not shown (a run keeps the first {})\n",
+                                   PrintsDropped, PrintsDropped == 1 ? "" : "s", MaxPrints));
   for (std::optional<StallEvent> &Sum : StallSums) // what is still being summed
     if (Sum) {
       for (Observer *O : Observers)

@@ -26,6 +26,10 @@
 
 namespace trn::emu {
 
+// The most print texts a run keeps (a print in a runaway loop must not
+// take the host's memory); later ones are counted, not kept.
+inline constexpr size_t MaxPrints = 10000;
+
 // Thrown by the semantics and the scheduler to stop the run with a fault.
 struct FaultException {
   Fault F;
@@ -104,6 +108,8 @@ public:
   // By engine: stalls with one cause being summed (when !EachStall).
   std::array<std::optional<StallEvent>, isa::NumEngines> StallSums;
   std::vector<std::string> Warnings;
+  std::vector<std::string> Prints;    // the print instructions' texts, as they ran
+  uint64_t PrintsDropped = 0;         // past MaxPrints
   std::vector<uint8_t> RegisterBytes; // reg_load and reg_store's element, reused
   RunOptions Opts;
   int64_t NowPs = 0;

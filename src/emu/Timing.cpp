@@ -253,6 +253,8 @@ int actTableSetNeeded(const isa::Instr &I, isa::Engine E) {
 
 InstrCost instructionCost(const Machine &M, const EngineState &E, const isa::Instr &I) {
   const isa::InstrDesc &D = I.desc();
+  if (D.IsDebug) // the emulator's own: no cycle, not even the usual floor of one
+    return {0, nullptr};
   if (isa::costClass(D.Cost).Unit ==
       isa::CostUnit::DmaBytes) // the trigger; the transfer is the DMA model's
     return {dmaTriggerCycles(M.Chip, E.Id), nullptr};
@@ -262,6 +264,10 @@ InstrCost instructionCost(const Machine &M, const EngineState &E, const isa::Ins
 CostPlan planCost(const Machine &M, isa::Engine E, const isa::Instr &I) {
   CostPlan Plan;
   auto Add = [&](InstrCost C) { Plan.Entries.push_back({C, M.psFromCycles(E, C.Cycles)}); };
+  if (I.desc().IsDebug) {
+    Add({0, nullptr});
+    return Plan;
+  }
   if (isa::costClass(I.desc().Cost).Unit == isa::CostUnit::DmaBytes) {
     Add({dmaTriggerCycles(M.Chip, E), nullptr});
     return Plan;

@@ -38,6 +38,15 @@ uint64_t Allocation::bytesPerPartition() const {
   return N * isa::dtype(Type).StorageBytes;
 }
 
+uint64_t Allocation::bytes() const { return Shape.empty() ? 0 : Shape[0] * bytesPerPartition(); }
+
+const Allocation *Program::findAllocation(std::string_view Name) const {
+  for (const Allocation &A : Allocations)
+    if (A.Name == Name)
+      return &A;
+  return nullptr;
+}
+
 const Tensor *Program::findTensor(std::string_view Name) const {
   for (const Tensor &T : Tensors)
     if (T.Name == Name)

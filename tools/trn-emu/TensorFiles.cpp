@@ -159,15 +159,49 @@ std::optional<std::string> randomizeTensor(emu::Emulator &E, const object::Tenso
   return std::nullopt;
 }
 
+Region regionOf(const object::Tensor &T) { return {T.Name, T.Type, T.Shape, false, T.bytes()}; }
+
+Region regionOf(const object::Allocation &A) { return {A.Name, A.Type, A.Shape, true, A.bytes()}; }
+
+std::optional<Region> findRegion(const object::Program &P, std::string_view Name) {
+  if (const object::Tensor *T = P.findTensor(Name))
+    return regionOf(*T);
+  if (const object::Allocation *A = P.findAllocation(Name))
+    return regionOf(*A);
+  return std::nullopt;
+}
+
+namespace {
+
+// The region's .npy file: its header, then its bytes a piece at a time.
+template <typename Sink>
+std::optional<std::string> writeRegion(const emu::Emulator &E, const Region &R,
+                                       std::vector<uint8_t> &Piece, Sink &&Write) {
+  if (auto Err = Write(npy::serializeHeader(npy::descrFor(R.Type), false, R.Shape)))
+    return Err;
+  for (uint64_t Done = 0; Done < R.Bytes;) {
+    Piece.resize(std::min<uint64_t>(R.Bytes - Done, PieceElements * 4));
+    auto Err =
+        R.OnChip ? E.allocationBytes(R.Name, Done, Piece) : E.tensorBytes(R.Name, Done, Piece);
+    if (Err)
+      return Err;
+    if (auto Err = Write(std::span<const uint8_t>(Piece)))
+      return Err;
+    Done += Piece.size();
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
 std::optional<std::string>
-writeTensorFiles(const emu::Emulator &E,
-                 const std::vector<std::pair<const object::Tensor *, std::string>> &Outs) {
+writeTensorFiles(const emu::Emulator &E, const std::vector<std::pair<Region, std::string>> &Outs) {
   std::vector<object::AtomicFile> Files;
   std::vector<uint8_t> Piece;
-  const object::Tensor *ToStdout = nullptr;
-  for (const auto &[T, Path] : Outs) {
+  const Region *ToStdout = nullptr;
+  for (const auto &[R, Path] : Outs) {
     if (Path == "-") { // last: what is written there cannot be taken back
-      ToStdout = T;
+      ToStdout = &R;
       continue;
     }
     auto F = object::AtomicFile::create(Path);
@@ -175,17 +209,9 @@ writeTensorFiles(const emu::Emulator &E,
       return *Err;
     Files.push_back(std::move(std::get<object::AtomicFile>(F)));
     object::AtomicFile &File = Files.back();
-    if (auto Err = File.write(npy::serializeHeader(npy::descrFor(T->Type), false, T->Shape)))
+    if (auto Err =
+            writeRegion(E, R, Piece, [&](std::span<const uint8_t> B) { return File.write(B); }))
       return Err;
-    uint64_t Bytes = T->bytes();
-    for (uint64_t Done = 0; Done < Bytes;) {
-      Piece.resize(std::min<uint64_t>(Bytes - Done, PieceElements * 4));
-      if (auto Err = E.tensorBytes(T->Name, Done, Piece))
-        return Err;
-      if (auto Err = File.write(Piece))
-        return Err;
-      Done += Piece.size();
-    }
   }
   // All whole: only now is any put in place.
   for (object::AtomicFile &File : Files)
@@ -193,19 +219,8 @@ writeTensorFiles(const emu::Emulator &E,
       return Err;
   if (!ToStdout)
     return std::nullopt;
-  if (auto Err = tools::writeStdout(
-          npy::serializeHeader(npy::descrFor(ToStdout->Type), false, ToStdout->Shape)))
-    return Err;
-  uint64_t Bytes = ToStdout->bytes();
-  for (uint64_t Done = 0; Done < Bytes;) {
-    Piece.resize(std::min<uint64_t>(Bytes - Done, PieceElements * 4));
-    if (auto Err = E.tensorBytes(ToStdout->Name, Done, Piece))
-      return Err;
-    if (auto Err = tools::writeStdout(Piece))
-      return Err;
-    Done += Piece.size();
-  }
-  return std::nullopt;
+  return writeRegion(E, *ToStdout, Piece,
+                     [](std::span<const uint8_t> B) { return tools::writeStdout(B); });
 }
 
 } // namespace trn::emutool

@@ -13,6 +13,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -27,13 +28,26 @@ std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor
 std::optional<std::string> randomizeTensor(emu::Emulator &E, const object::Tensor &T,
                                            std::mt19937_64 &Rng);
 
-// Writes each tensor to its .npy file ("-": standard output, written last,
+// What --out and --dump-on-fault write: an HBM tensor or an SBUF/PSUM
+// allocation (names are unique across both), with its dtype and shape.
+struct Region {
+  std::string Name;
+  isa::DType Type = isa::DType::FP32;
+  std::vector<uint64_t> Shape;
+  bool OnChip = false; // an allocation, read by Emulator::allocationBytes
+  uint64_t Bytes = 0;
+};
+Region regionOf(const object::Tensor &T);
+Region regionOf(const object::Allocation &A);
+// The tensor or allocation called Name, if the program declares one.
+std::optional<Region> findRegion(const object::Program &P, std::string_view Name);
+
+// Writes each region to its .npy file ("-": standard output, written last,
 // once every file is in place): every file is written whole to a
 // temporary file first, and only then are they all put in place, so that a
 // failure leaves every file as it was.
 std::optional<std::string>
-writeTensorFiles(const emu::Emulator &E,
-                 const std::vector<std::pair<const object::Tensor *, std::string>> &Outs);
+writeTensorFiles(const emu::Emulator &E, const std::vector<std::pair<Region, std::string>> &Outs);
 
 } // namespace trn::emutool
 

@@ -3,17 +3,19 @@
 // trn-emu prog.o|prog.s [--chip C] [--in NAME=FILE.npy]... [--out NAME=FILE.npy]...
 //         [--check NAME=REF.npy --rtol R --atol A]... [--random-inputs --seed N]
 //         [--max-cycles N] [--max-instructions N] [--max-memory SIZE] [--strict]
-//         [--no-throttle] [-I DIR]...
+//         [--no-throttle] [--dump-on-fault DIR] [-I DIR]...
 // Exit codes: 0 success; 1 the program faulted at run time (a run-time
 // limit included); 2 bad usage, a bad input file, or more host memory than
 // --max-memory or the host has before the run; 3 a --check mismatch.
-// Outputs are written only after a clean run, each whole or not at all;
+// Outputs are written only after a clean run, each whole or not at all
+// (--dump-on-fault DIR: after a fault, outputs and allocations as it left them);
 // '-' is standard input or output for one input and one output (the
 // command line's conventions are tools/common's, docs/cli.md).
 //
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
+#include "FaultDump.h"
 #include "Files.h"
 #include "TensorFiles.h"
 #include "llvm/Support/FileSystem.h"
@@ -115,6 +117,9 @@ npy::Array readNpy(const char *Opt, const std::string &Name, const std::string &
 const object::Tensor &tensorNamed(const object::Program &P, const std::string &Name,
                                   const char *Opt) {
   const object::Tensor *T = P.findTensor(Name);
+  if (const object::Allocation *A = T ? nullptr : P.findAllocation(Name))
+    throw UsageError{fmt::format("--{} {}: '{}' is an allocation in {}, not an HBM tensor", Opt,
+                                 Name, Name, A->Space == isa::MemSpace::PSUM ? "PSUM" : "SBUF")};
   if (!T) {
     std::vector<std::string> Names;
     for (const object::Tensor &X : P.Tensors)
@@ -124,6 +129,21 @@ const object::Tensor &tensorNamed(const object::Program &P, const std::string &N
                     Names.empty() ? "none" : fmt::format("{}", fmt::join(Names, ", ")))};
   }
   return *T;
+}
+
+// --out's name: a tensor or an SBUF/PSUM allocation.
+emutool::Region regionNamed(const object::Program &P, const std::string &Name) {
+  if (auto R = emutool::findRegion(P, Name))
+    return *R;
+  std::vector<std::string> Names;
+  for (const object::Tensor &X : P.Tensors)
+    Names.push_back(X.Name);
+  for (const object::Allocation &X : P.Allocations)
+    Names.push_back(X.Name);
+  throw UsageError{fmt::format("--out {}: the program declares no tensor or allocation '{}' (it "
+                               "has: {})",
+                               Name, Name,
+                               Names.empty() ? "none" : fmt::format("{}", fmt::join(Names, ", ")))};
 }
 
 object::Program loadProgram(const std::string &Path, const std::vector<std::string> &Includes,
@@ -178,9 +198,12 @@ int run(tools::Tool &T, int argc, char **argv) {
       "random-inputs", "fill every input not given by --in with random values")(
       "seed", value<uint64_t>()->value_name("N")->default_value(0), "seed for --random-inputs")(
       "out", value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
-      "write tensor NAME to a .npy file after the run")(
-      "check", value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
-      "compare tensor NAME with a reference .npy (exit 3 on mismatch)")(
+      "write tensor or SBUF/PSUM allocation NAME to a .npy file after the run")(
+      "dump-on-fault", value<std::string>()->value_name("DIR"),
+      "on a fault, write every output and allocation as it was to DIR/NAME.npy, and "
+      "DIR/fault.txt")("check",
+                       value<std::vector<std::string>>()->value_name("NAME=FILE")->composing(),
+                       "compare tensor NAME with a reference .npy (exit 3 on mismatch)")(
       "rtol", value<double>()->value_name("R")->default_value(1e-5, "1e-5"),
       "relative tolerance for --check")(
       "atol", value<double>()->value_name("A")->default_value(1e-8, "1e-8"),
@@ -285,11 +308,17 @@ int run(tools::Tool &T, int argc, char **argv) {
       throw UsageError{fmt::format("--random-inputs: {}", *Err)};
   }
   // Validate --out/--check names and read references before running.
-  std::vector<std::pair<const object::Tensor *, std::string>> Outs;
+  std::vector<std::pair<emutool::Region, std::string>> Outs;
   for (const std::string &S : List("out")) {
     auto [Name, File] = nameEqualsFile("out", S);
-    Outs.push_back({&tensorNamed(P, Name, "out"), File});
+    Outs.push_back({regionNamed(P, Name), File});
   }
+  std::string DumpDir = VM.count("dump-on-fault") ? VM["dump-on-fault"].as<std::string>() : "";
+  if (VM.count("dump-on-fault") && DumpDir.empty())
+    throw UsageError{"--dump-on-fault takes a directory, not ''"};
+  if (!DumpDir.empty())
+    if (auto Err = emutool::checkDumpDir(DumpDir))
+      throw UsageError{fmt::format("--dump-on-fault: {}", *Err)};
   std::vector<std::pair<const object::Tensor *, npy::Array>> Checks;
   for (const std::string &S : List("check")) {
     auto [Name, File] = nameEqualsFile("check", S);
@@ -380,6 +409,14 @@ int run(tools::Tool &T, int argc, char **argv) {
   }
   if (TracePath == "-")
     std::cout.flush();
+  // What the print instructions wrote, in the order they ran (a faulting
+  // run's too: they are how one finds the fault), after the text trace.
+  if (!R.Prints.empty()) {
+    std::cout.flush();
+    for (const std::string &Text : R.Prints)
+      Info << Text;
+    Info.flush();
+  }
   for (const std::string &W : R.Warnings)
     T.diags().report(W);
   if (Races && !Races->races().empty()) {
@@ -390,6 +427,10 @@ int run(tools::Tool &T, int argc, char **argv) {
   }
   if (R.Error) {
     T.diags().report(R.Error->Message);
+    // The fault stays the outcome (exit 1) whether or not the dump is written.
+    if (!DumpDir.empty())
+      if (auto Err = emutool::writeFaultDump(E, DumpDir, R.Error->Message))
+        T.error(fmt::format("--dump-on-fault: {}", *Err));
     return ExitFault;
   }
   Info << fmt::format("ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {}\n",

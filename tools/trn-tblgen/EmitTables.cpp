@@ -316,11 +316,11 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
   for (const InstrInfo &I : M.Instrs)
     OS << fmt::format(
         "  {{Opcode::{}, {}, {}, 0x{:02X}, 0x{:x}, {}, {}, {}, CostClassId::{}, {}, "
-        "{}, {}, {}, {}, {}, {}}},\n",
+        "{}, {}, {}, {}, {}, {}, {}}},\n",
         I.RecordName, quote(I.RecordName), quote(I.Mnemonic), I.Opcode, I.EngineMask, I.MinGen,
         I.SizeBytes, I.Operands.empty() ? std::string("{}") : "Operands_" + I.RecordName,
         stripPrefix(M.CostClasses[I.CostClass].Name, "CC_"), quote(I.AsmString), quote(M.syntax(I)),
-        quote(I.Description), I.IsBranch, I.IsTerminator, I.IsDma, I.IsSequencer);
+        quote(I.Description), I.IsBranch, I.IsTerminator, I.IsDma, I.IsSequencer, I.IsDebug);
   OS << "};\n\n";
 
   // The decoder: opcode byte -> index into InstrTable, -1 if unassigned.

@@ -730,6 +730,13 @@ void Reader::readInstrs() {
     I.IsTerminator = R->getValueAsBit("IsTerminator");
     I.IsDma = R->getValueAsBit("IsDma");
     I.IsSequencer = R->getValueAsBit("IsSequencer");
+    I.IsDebug = R->getValueAsBit("IsDebug");
+    // The emulator's own instructions take no time only if they are no
+    // datapath's work either (Timing.cpp, Machine::complete).
+    if (I.IsDebug && (!I.IsSequencer || I.IsDma || I.IsBranch || I.IsTerminator))
+      error(R, fmt::format("'{}' is IsDebug: it must be a sequencer instruction that is no DMA, "
+                           "branch or terminator",
+                           R->getValueAsString("Mnemonic").str()));
     I.CostClass = costClassIndex(R->getValueAsDef("Cost"));
     I.EngineMask = 0;
     for (const Record *E : R->getValueAsListOfDefs("Engines")) {

@@ -108,7 +108,7 @@ struct InstrInfo {
   std::vector<OperandInfo> Operands;
   int CostClass; // index into IsaModel::CostClasses
   int MinGen;
-  bool IsBranch, IsTerminator, IsDma, IsSequencer;
+  bool IsBranch, IsTerminator, IsDma, IsSequencer, IsDebug;
   int SizeBytes;
 };
 

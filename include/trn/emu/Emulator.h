@@ -59,8 +59,12 @@ struct EngineStats {
 struct RunResult {
   std::optional<Fault> Error;
   std::vector<std::string> Warnings; // each a complete message
-  int64_t TimePs = 0;                // simulated time at the end
-  uint64_t Cycles = 0;               // the same, in PE clock cycles
+  // What the print instructions wrote, one text each (its location, time,
+  // engine and operand, then the elements as NumPy prints them), in the
+  // order they ran; faulting runs have theirs up to the fault.
+  std::vector<std::string> Prints;
+  int64_t TimePs = 0;  // simulated time at the end
+  uint64_t Cycles = 0; // the same, in PE clock cycles
   uint64_t Instructions = 0;
   std::array<EngineStats, isa::NumEngines> Engines{};
   uint64_t DmaTransfers = 0, DmaBytes = 0;
@@ -104,6 +108,12 @@ public:
                                             std::span<const uint8_t> Bytes);
   std::optional<std::string> tensorBytes(std::string_view Name, uint64_t Offset,
                                          std::span<uint8_t> Out) const;
+  // An SBUF or PSUM allocation's contents now (after run(): its final
+  // value, or what the fault left), laid out as a tensor of its dtype and
+  // shape holds them (partition dimension first): Out.size() bytes from
+  // byte Offset. Bytes never written read as zero.
+  std::optional<std::string> allocationBytes(std::string_view Name, uint64_t Offset,
+                                             std::span<uint8_t> Out) const;
 
   // The budget host memory is counted against; a caller may commit its own
   // buffers (a reference to compare with) to it.

@@ -122,6 +122,8 @@ struct InstrDesc {
   const char *Syntax; // human summary: matmul <dst:psum>, ...
   const char *Description;
   bool IsBranch, IsTerminator, IsDma, IsSequencer;
+  // The emulator's own (print): no time, no port, no overhead (Timing.cpp).
+  bool IsDebug;
 
   bool runsOn(Engine E) const { return EngineMask & bit(E); }
   // The index of the operand called Name, or -1.

@@ -58,6 +58,8 @@ struct Allocation {
   SourceLoc Loc;
 
   uint64_t bytesPerPartition() const;
+  // All its bytes, partition by partition (as a tensor of its shape holds them).
+  uint64_t bytes() const;
   bool operator==(const Allocation &) const = default;
 };
 
@@ -100,6 +102,9 @@ struct Program {
   Stream &stream(isa::Engine E) { return Streams[static_cast<unsigned>(E)]; }
   const Stream &stream(isa::Engine E) const { return Streams[static_cast<unsigned>(E)]; }
   const Tensor *findTensor(std::string_view Name) const;
+  // Names are unique across tensors, allocations, semaphores and labels
+  // (the assembler's one symbol table; the object reader checks it too).
+  const Allocation *findAllocation(std::string_view Name) const;
   // "file:line:col" of an instruction's source, or "" when unknown.
   std::string where(const SourceLoc &Loc) const;
   bool operator==(const Program &) const = default;
