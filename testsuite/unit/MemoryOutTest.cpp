@@ -90,7 +90,8 @@ TEST_CASE("print: one text per print, in the order they ran") {
 TEST_CASE("arrayText: NumPy's layout") {
   auto Fp32 = [](std::vector<float> V, std::vector<uint64_t> Shape) {
     std::vector<uint8_t> B(V.size() * 4);
-    std::memcpy(B.data(), V.data(), B.size());
+    if (!B.empty()) // memcpy of nothing still wants pointers, and an empty vector has none
+      std::memcpy(B.data(), V.data(), B.size());
     return emu::arrayText(isa::DType::FP32, B, Shape);
   };
   // Right-aligned to one width (NumPy aligns the decimal points instead).
