@@ -717,6 +717,35 @@ void Machine::deadlock() {
   throw FaultException{{FaultKind::Deadlock, Msg}};
 }
 
+static_assert(static_cast<unsigned>(LoopEventKind::Issue) == 3 &&
+                  static_cast<unsigned>(LoopEventKind::SemArrive) == 1,
+              "LoopEventKind numbers the kinds as Machine::EventKind does");
+
+void Machine::reportEvent(EventKind Kind, unsigned Who, uint32_t Slot) {
+  LoopEvent Ev{static_cast<LoopEventKind>(Kind), NowPs, isa::Engine::SP, 0, 0, Sender{}};
+  switch (Kind) {
+  case EventKind::DmaTick:
+    if (Dma.nextEventPs() != NowPs)
+      return; // a stale tick changes nothing
+    break;
+  case EventKind::SemArrive:
+    Ev.Sem = SignalSlots[Slot].Sem;
+    Ev.Amount = SignalSlots[Slot].Amount;
+    Ev.From = SignalSlots[Slot].From;
+    break;
+  case EventKind::InstrDone:
+  case EventKind::Issue:
+    Ev.Eng = static_cast<isa::Engine>(Who);
+    // An issue for an engine that is busy or has halted does nothing.
+    if (Kind == EventKind::Issue && (Engines[Who].State == EngineState::Status::Busy ||
+                                     Engines[Who].State == EngineState::Status::Halted))
+      return;
+    break;
+  }
+  for (Observer *O : Observers)
+    O->event(Ev);
+}
+
 //===-- Engine timing -----------------------------------------------------===//
 
 int64_t Machine::signalDelayPs(const Sender &From) const {
@@ -795,11 +824,12 @@ RunResult Machine::run(const RunOptions &O) {
   ThrottleOn = O.Throttle && isa::chipTiming(Chip.Id).Throttle;
   RunResult R;
   ReportAccesses = false;
-  ReportSignals = EachStall = false;
+  ReportSignals = EachStall = ReportEvents = false;
   for (Observer *Obs : Observers) {
     ReportAccesses |= Obs->wantsAccesses();
     ReportSignals |= Obs->wantsSignals();
     EachStall |= Obs->wantsEachStall();
+    ReportEvents |= Obs->wantsEvents();
   }
   for (EngineState &E : Engines)
     for (size_t K = 0; K < E.Decoded.size(); ++K) {
@@ -855,6 +885,8 @@ RunResult Machine::run(const RunOptions &O) {
         throw FaultException{{FaultKind::CycleLimit, "error: " + What}};
       }
       NowPs = Ev.Ps;
+      if (ReportEvents) [[unlikely]]
+        reportEvent(Ev.Kind, Ev.Who, Ev.Slot);
       switch (Ev.Kind) {
       case EventKind::Issue:
         tryIssue(Ev.Who);

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
+#include "DebugRun.h"
 #include "FaultDump.h"
 #include "Files.h"
 #include "TensorFiles.h"
@@ -214,6 +215,10 @@ int run(tools::Tool &T, int argc, char **argv) {
       "write the utilization report as JSON")("trace", value<std::string>()->value_name("FILE"),
                                               "write a Chrome Trace Event / Perfetto JSON trace")(
       "trace-text", "print one line per instruction and DMA transfer");
+  T.group("Debugging (docs/debugger.md)")(
+      "debug", "run under the interactive debugger: breakpoints, stepping, print and watch memory")(
+      "debug-commands", value<std::string>()->value_name("FILE"),
+      "run under the debugger with its commands read from FILE, echoed ('-': standard input)");
   if (auto Exit = T.parse(argc, argv))
     return *Exit;
   const po::variables_map &VM = T.vm();
@@ -391,8 +396,20 @@ int run(tools::Tool &T, int argc, char **argv) {
 
   Opts.Strict = VM.count("strict") > 0;
   Opts.Throttle = VM.count("no-throttle") == 0;
+  // The debugger, last: it stops the run after the other observers saw each event.
+  std::unique_ptr<tools::DebugRun> Debug;
+  if (VM.count("debug") || VM.count("debug-commands")) {
+    auto D = tools::DebugRun::attach(
+        E, VM.count("debug-commands") ? VM["debug-commands"].as<std::string>() : "");
+    if (auto *Why = std::get_if<std::string>(&D))
+      throw UsageError{*Why};
+    Debug = std::move(std::get<std::unique_ptr<tools::DebugRun>>(D));
+  }
   auto HostStart = std::chrono::steady_clock::now();
-  emu::RunResult R = E.run(Opts);
+  std::optional<emu::RunResult> Ran = Debug ? Debug->run(E, Opts) : E.run(Opts);
+  if (!Ran)
+    return 0; // quit in the debugger
+  emu::RunResult R = std::move(*Ran);
   double HostSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - HostStart).count();
   if (TraceFile) {

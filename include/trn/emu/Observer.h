@@ -116,6 +116,20 @@ struct AccessEvent {
   Footprint F;
 };
 
+// One event of the discrete-event loop, about to run (Machine.cpp): an
+// engine's issue or completion, a DMA model tick, a signal reaching its
+// semaphore. An issue that runs straight after its engine's completion, with
+// nothing else due between them, is part of that completion's event.
+enum class LoopEventKind : uint8_t { DmaTick, SemArrive, InstrDone, Issue };
+struct LoopEvent {
+  LoopEventKind Kind;
+  int64_t Ps;
+  isa::Engine Eng = isa::Engine::SP; // Issue, InstrDone
+  uint8_t Sem = 0;                   // SemArrive: the semaphore, the amount and its sender
+  int32_t Amount = 0;
+  Sender From;
+};
+
 class Observer {
 public:
   virtual ~Observer();
@@ -165,6 +179,10 @@ public:
     (void)I;
     return true;
   }
+  // Every event of the loop before it runs (a debugger stepping by event or
+  // stopping at a time): only when an observer says so.
+  virtual bool wantsEvents() const { return false; }
+  virtual void event(const LoopEvent &) {}
   virtual void finished(int64_t EndPs) { (void)EndPs; }
 };
 
