@@ -851,6 +851,8 @@ RunResult Machine::run(const RunOptions &O) {
   }
   int64_t LimitPs = LimitWide > INT64_MAX ? 0 : static_cast<int64_t>(LimitWide);
   SemWaiters.assign(Semaphores.size(), 0);
+  const bool EventsWanted = ReportEvents;
+  const int64_t SlowPs = EventsWanted ? INT64_MIN : LimitPs ? LimitPs : INT64_MAX;
   try {
     for (unsigned E = 0; E < isa::NumEngines; ++E)
       schedule(0, EventKind::Issue, E);
@@ -862,31 +864,37 @@ RunResult Machine::run(const RunOptions &O) {
         uint32_t Slot;
       } Ev;
       nextEvent(Ev.Ps, Ev.Kind, Ev.Who, Ev.Slot);
-      if (LimitPs && Ev.Ps > LimitPs) {
-        // A signal arriving after the limit, with nothing left to wait for
-        // it, ends nothing.
-        if (Ev.Kind == EventKind::SemArrive &&
-            std::none_of(Engines.begin(), Engines.end(), [](const EngineState &S) {
-              return S.State == EngineState::Status::Waiting;
-            }))
-          continue;
-        NowPs = LimitPs;
-        std::string What =
-            fmt::format("the run passed --max-cycles={} ({} ns) and was stopped (a runaway loop?)",
-                        O.MaxCycles, LimitPs / 1000);
-        // Named as --max-instructions names it: the instruction the event
-        // was for, or the one that triggered the transfer in flight.
-        if ((Ev.Kind == EventKind::InstrDone || Ev.Kind == EventKind::Issue) &&
-            Engines[Ev.Who].PC < Engines[Ev.Who].Code.size())
-          fault(FaultKind::CycleLimit, Engines[Ev.Who].Id, Engines[Ev.Who].PC, What);
-        for (const DmaQueue &Q : Queues)
-          if (!Q.Pending.empty())
-            fault(FaultKind::CycleLimit, Q.Pending.front().Issuer, Q.Pending.front().Index, What);
-        throw FaultException{{FaultKind::CycleLimit, "error: " + What}};
+      // One comparison per event for both rare cases: the cycle limit, and
+      // an observer that wants every event (a debugger; SlowPs is then
+      // below every time).
+      if (Ev.Ps > SlowPs) [[unlikely]] {
+        if (LimitPs && Ev.Ps > LimitPs) {
+          // A signal arriving after the limit, with nothing left to wait for
+          // it, ends nothing.
+          if (Ev.Kind == EventKind::SemArrive &&
+              std::none_of(Engines.begin(), Engines.end(), [](const EngineState &S) {
+                return S.State == EngineState::Status::Waiting;
+              }))
+            continue;
+          NowPs = LimitPs;
+          std::string What = fmt::format(
+              "the run passed --max-cycles={} ({} ns) and was stopped (a runaway loop?)",
+              O.MaxCycles, LimitPs / 1000);
+          // Named as --max-instructions names it: the instruction the event
+          // was for, or the one that triggered the transfer in flight.
+          if ((Ev.Kind == EventKind::InstrDone || Ev.Kind == EventKind::Issue) &&
+              Engines[Ev.Who].PC < Engines[Ev.Who].Code.size())
+            fault(FaultKind::CycleLimit, Engines[Ev.Who].Id, Engines[Ev.Who].PC, What);
+          for (const DmaQueue &Q : Queues)
+            if (!Q.Pending.empty())
+              fault(FaultKind::CycleLimit, Q.Pending.front().Issuer, Q.Pending.front().Index, What);
+          throw FaultException{{FaultKind::CycleLimit, "error: " + What}};
+        }
+        NowPs = Ev.Ps;
+        if (EventsWanted)
+          reportEvent(Ev.Kind, Ev.Who, Ev.Slot);
       }
       NowPs = Ev.Ps;
-      if (ReportEvents) [[unlikely]]
-        reportEvent(Ev.Kind, Ev.Who, Ev.Slot);
       switch (Ev.Kind) {
       case EventKind::Issue:
         tryIssue(Ev.Who);
