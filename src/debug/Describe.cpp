@@ -213,6 +213,8 @@ std::string Describe::signallers(uint8_t Sem) const {
 std::string Describe::why(isa::Engine Eng) {
   emu::EngineInspect X = In.engine(Eng);
   const char *Name = isa::engine(Eng).RecordName;
+  if (X.Length == 0)
+    return fmt::format("{} has no instructions: it waits for nothing\n", Name);
   if (X.PC >= X.Length)
     return fmt::format("{} has run all its {} instruction{}: it waits for nothing\n", Name,
                        X.Length, X.Length == 1 ? "" : "s");

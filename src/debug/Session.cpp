@@ -178,6 +178,11 @@ std::optional<Region> Session::region(const std::string &Line, const Command &C)
 namespace {
 
 std::string typeText(const Region &R) {
+  if (R.Shape.empty())
+    return fmt::format("one {} in {}", isa::dtype(R.Type).Name,
+                       R.Space == isa::MemSpace::HBM    ? "HBM"
+                       : R.Space == isa::MemSpace::SBUF ? "SBUF"
+                                                        : "PSUM");
   return fmt::format("{}[{}] in {}", isa::dtype(R.Type).Name, fmt::join(R.Shape, ", "),
                      R.Space == isa::MemSpace::HBM    ? "HBM"
                      : R.Space == isa::MemSpace::SBUF ? "SBUF"
