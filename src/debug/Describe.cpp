@@ -19,6 +19,28 @@ std::string nsText(int64_t Ps) {
   return S + " ns";
 }
 
+namespace {
+
+bool holds(isa::WaitCond C, int32_t Have, int32_t Want) {
+  switch (C) {
+  case isa::WaitCond::Eq:
+    return Have == Want;
+  case isa::WaitCond::Ne:
+    return Have != Want;
+  case isa::WaitCond::Ge:
+    return Have >= Want;
+  case isa::WaitCond::Gt:
+    return Have > Want;
+  case isa::WaitCond::Le:
+    return Have <= Want;
+  case isa::WaitCond::Lt:
+    return Have < Want;
+  }
+  return false;
+}
+
+} // namespace
+
 std::string Describe::instr(isa::Engine Eng, uint32_t Index) const {
   std::string S = fmt::format("{} #{}", isa::engine(Eng).RecordName, Index);
   if (auto L = In.location(Eng, Index))
@@ -78,7 +100,14 @@ std::string Describe::engines() {
   for (const isa::EngineDesc &D : isa::engines()) {
     emu::EngineInspect X = In.engine(D.Id);
     std::string State = emu::engineStatusName(X.Status);
-    if (X.Status == emu::EngineStatus::Waiting)
+    std::vector<emu::ResolvedWait> Waits = In.waits(D.Id, X.PC);
+    bool Met = true;
+    for (const emu::ResolvedWait &W : Waits)
+      Met &= holds(W.Cond, In.semaphore(W.Sem), W.Value);
+    // Stopped at its issue: its waits hold, and it issues now.
+    if (X.Status == emu::EngineStatus::Waiting && Met)
+      State = fmt::format("issuing (it waited from {})", nsText(X.WaitingSincePs));
+    else if (X.Status == emu::EngineStatus::Waiting)
       State += fmt::format(" since {}", nsText(X.WaitingSincePs));
     else if (X.Status == emu::EngineStatus::Busy)
       State += fmt::format(" until {}", nsText(X.EndPs));
@@ -94,7 +123,7 @@ std::string Describe::engines() {
     S += fmt::format("{:<5}{} at {}\n     {}\n", D.RecordName, State, instr(D.Id, X.PC),
                      In.disassemble(D.Id, X.PC));
     if (X.Status == emu::EngineStatus::Waiting)
-      for (const emu::ResolvedWait &W : In.waits(D.Id, X.PC))
+      for (const emu::ResolvedWait &W : Waits)
         S += fmt::format("     waits for {} {} {}; it is {}\n", semaphoreName(W.Sem),
                          isa::waitCondSymbol(W.Cond), W.Value, In.semaphore(W.Sem));
   }
@@ -239,27 +268,7 @@ std::string Describe::why(isa::Engine Eng) {
     return S + "  it waits on no semaphore\n";
   for (const emu::ResolvedWait &W : Waits) {
     int32_t Have = In.semaphore(W.Sem);
-    bool Holds = false;
-    switch (W.Cond) {
-    case isa::WaitCond::Eq:
-      Holds = Have == W.Value;
-      break;
-    case isa::WaitCond::Ne:
-      Holds = Have != W.Value;
-      break;
-    case isa::WaitCond::Ge:
-      Holds = Have >= W.Value;
-      break;
-    case isa::WaitCond::Gt:
-      Holds = Have > W.Value;
-      break;
-    case isa::WaitCond::Le:
-      Holds = Have <= W.Value;
-      break;
-    case isa::WaitCond::Lt:
-      Holds = Have < W.Value;
-      break;
-    }
+    bool Holds = holds(W.Cond, Have, W.Value);
     S += fmt::format("  waits for {} {} {}: it is {} ({})\n", semaphoreName(W.Sem),
                      isa::waitCondSymbol(W.Cond), W.Value, Have, Holds ? "holds" : "does not hold");
     emu::Sender L = In.lastSignal(W.Sem);
