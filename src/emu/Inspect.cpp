@@ -5,6 +5,7 @@
 #include "Machine.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 namespace trn::emu {
@@ -33,7 +34,11 @@ uint64_t Inspector::cyclesAt(int64_t Ps) const {
 }
 
 int64_t Inspector::psAtCycle(uint64_t Cycles) const {
-  return M.psFromCycles(isa::Engine::PE, Cycles);
+  // In 128 bits, saturated: a cycle past what int64 picoseconds reach is
+  // never reached, not a wrapped early one.
+  uint64_t MHz = M.Chip.ClockMHz[static_cast<unsigned>(isa::Engine::PE)];
+  unsigned __int128 Ps = (static_cast<unsigned __int128>(Cycles) * 1000000 + MHz - 1) / MHz;
+  return Ps > INT64_MAX ? INT64_MAX : static_cast<int64_t>(Ps);
 }
 
 EngineInspect Inspector::engine(isa::Engine E) const {
