@@ -249,6 +249,14 @@ int runTool(tools::Tool &T, int argc, char **argv) {
         Claim(Stdout, "-", fmt::format("--{}", Opt));
   // One stream per file descriptor: standard output is std::cout only.
   std::ostream &Info = Stdout.claimed() ? std::cerr : std::cout;
+  // The debugger reads its commands from standard input (--debug, or
+  // --debug-commands -) and writes its transcript to standard output, with
+  // what trn-emu prints itself.
+  if (T.has("debug") || T.has("debug-commands")) {
+    Claim(Stdin, T.has("debug-commands") ? VM["debug-commands"].as<std::string>() : "-",
+          "the debugger's commands");
+    Claim(Stdout, "-", "the debugger");
+  }
 
   std::unique_ptr<emu::Emulator> Emu;
   try {
