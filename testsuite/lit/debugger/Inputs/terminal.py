@@ -40,9 +40,20 @@ def wait_for(count):
 
 for n, line in enumerate(LINES, 1):
     wait_for(n)
+    time.sleep(0.2)  # libedit takes the terminal after its prompt
     os.write(fd, line)
 wait_for(len(LINES) + 1)  # to the end of the output
-_, status = os.waitpid(pid, 0)
+# Never hang the test suite: a trn-emu still running after 20 s is killed.
+deadline = time.time() + 20
+while True:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        break
+    if time.time() > deadline:
+        os.kill(pid, 9)
+        _, status = os.waitpid(pid, 0)
+        break
+    time.sleep(0.05)
 text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", out.decode(errors="replace")).replace("\r", "")
 print(text)
 print("exit", os.waitstatus_to_exitcode(status))
