@@ -202,7 +202,10 @@ std::string SvgTimeline::svg() const {
                         PlotX - 6, RowY + RowHeight / 2 + 4, escape(Label));
     std::vector<Span> Spans = R.Spans;
     mergeSpans(Spans, Pixel);
+    // A row's slices share their colour and outline, written once.
     const char *Colour = R.Dma ? SvgPalette::Dma : SvgPalette::engine(R.Eng);
+    Slices +=
+        fmt::format("<g class=\"row\" fill=\"{}\" stroke=\"#fff\" stroke-width=\"0.5\">\n", Colour);
     double BarY = RowY + (RowHeight - BarHeight) / 2;
     for (const Span &S : Spans) {
       double X = PlotX + static_cast<double>(S.StartPs) * PxPerPs;
@@ -224,10 +227,10 @@ std::string SvgTimeline::svg() const {
         Opacity = fmt::format(" fill-opacity=\"{:.2f}\"", 0.35 + 0.65 * std::min(Busy, 1.0));
       }
       Slices += fmt::format("<rect class=\"slice\" x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" "
-                            "height=\"{:.0f}\" fill=\"{}\"{} stroke=\"#fff\" "
-                            "stroke-width=\"0.5\"><title>{}</title></rect>\n",
-                            X, BarY, Wd, BarHeight, Colour, Opacity, escape(Tip));
+                            "height=\"{:.0f}\"{}><title>{}</title></rect>\n",
+                            X, BarY, Wd, BarHeight, Opacity, escape(Tip));
     }
+    Slices += "</g>\n";
   }
   Body += Slices;
   double RowsBottom = RowsTop + static_cast<double>(Rows.size()) * RowHeight;

@@ -76,7 +76,8 @@ TEST_CASE("SvgTimeline: a slice per instruction, the same bytes each run, a titl
                      "act.activation a, a, copy\n";
   std::string S = picture(Prog, {"a <b> & c", 960});
   CHECK(count(S, "<rect class=\"slice\"") == 3);
-  CHECK(count(S, "fill=\"#f28e2b\"") == 3); // DVE's two slices and its legend key
+  CHECK(count(S, "<g class=\"row\"") == 2); // DVE and ACT
+  CHECK(count(S, "fill=\"#f28e2b\"") == 2); // DVE's row and its legend key
   CHECK(S.find("a &lt;b&gt; &amp; c") != std::string::npos);
   CHECK(S.find("paler") == std::string::npos);
   CHECK(S == picture(Prog, {"a <b> & c", 960}));
