@@ -11,8 +11,15 @@ namespace trn::emutool {
 std::optional<std::string> checkWritable(const std::string &Path) {
   if (Path == "-")
     return std::nullopt;
-  if (llvm::sys::fs::is_directory(Path))
-    return tools::fileError(Path, std::make_error_code(std::errc::is_a_directory));
+  llvm::sys::fs::file_status Status;
+  if (!llvm::sys::fs::status(Path, Status)) {
+    if (Status.type() == llvm::sys::fs::file_type::directory_file)
+      return tools::fileError(Path, std::make_error_code(std::errc::is_a_directory));
+    // A device or pipe (/dev/null) is written in place, as every output is
+    // (src/object/AtomicFile.cpp): no temporary file is made beside it.
+    if (Status.type() != llvm::sys::fs::file_type::regular_file)
+      return std::nullopt;
+  }
   // Where the picture's temporary file will be made: if one can be made
   // now, the rename after the run will find its folder.
   auto TF = llvm::sys::fs::TempFile::create(Path + "-%%%%%%.tmp");

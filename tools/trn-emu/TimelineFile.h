@@ -18,7 +18,8 @@ namespace trn::emutool {
 
 // Why a file cannot be created at Path (a directory, a missing or
 // read-only folder), in tools::fileError's words, or nothing. "-"
-// (standard output) can always be written.
+// (standard output) and devices and pipes, written in place, are not
+// checked.
 std::optional<std::string> checkWritable(const std::string &Path);
 
 // Marks R's fault, if any, on the picture and writes it to Path whole (a
