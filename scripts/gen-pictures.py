@@ -14,8 +14,9 @@ Each picture is `trn-emu KERNEL --random-inputs --timeline-svg` of
 real ones). Without --update, a picture that differs from what the tools
 draw now, is missing, is not well-formed XML, or is not embedded in its
 page, is an error (ctest pictures-current); --update writes them.
-Hand-drawn pictures in docs/images (the architecture diagrams) are left
-alone."""
+Hand-drawn pictures in docs/images (the architecture diagrams) are only
+checked to be well-formed; an example-*.svg or tutorial-*.svg that no
+kernel draws any more is an error."""
 import argparse
 import os
 import pathlib
@@ -96,6 +97,19 @@ def main() -> int:
             if f"]({target})" not in page.read_text():
                 errors.append(f"{page.relative_to(ROOT)} does not show {rel} "
                               f"(a Markdown image link '![...]({target})')")
+        # The rest of docs/images: hand-drawn pictures, well-formed too; a
+        # drawn one that no kernel draws any more is a leftover.
+        drawn = {picture.name for _, _, picture, _ in pictures(tmp)}
+        for other in sorted(IMAGES.glob("*.svg")):
+            if other.name in drawn:
+                continue
+            if other.name.startswith(("example-", "tutorial-")):
+                errors.append(f"{other.relative_to(ROOT)} is drawn from no kernel: remove it")
+                continue
+            try:
+                ET.parse(other)
+            except ET.ParseError as e:
+                errors.append(f"{other.relative_to(ROOT)} is not well-formed XML: {e}")
     for e in errors:
         print(f"gen-pictures.py: {e}", file=sys.stderr)
     if errors and not args.update:
