@@ -146,7 +146,10 @@ void SvgTimeline::dmaDone(const emu::DmaEvent &Ev) {
 
 void SvgTimeline::finished(int64_t End) { EndPs = End; }
 
-void SvgTimeline::markFault(const emu::Fault &F) { Fault = F; }
+void SvgTimeline::runFaulted(const emu::Fault &F, int64_t Ps) {
+  Fault = F;
+  FaultPs = Ps;
+}
 
 std::string SvgTimeline::svg() const {
   // The rows drawn: engines that ran, then queues used.
@@ -254,7 +257,7 @@ std::string SvgTimeline::svg() const {
   // The fault: a line across the rows at the time the run stopped, and a
   // mark on the faulting engine's row.
   if (Faulted) {
-    double X = PlotX + static_cast<double>(EndPs) * PxPerPs;
+    double X = PlotX + static_cast<double>(FaultPs) * PxPerPs;
     std::string Tip = escape(firstLine(Fault->Message));
     Body += fmt::format("<g class=\"fault\"><title>{}</title>"
                         "<line x1=\"{:.2f}\" y1=\"{:.1f}\" x2=\"{:.2f}\" y2=\"{:.1f}\" "

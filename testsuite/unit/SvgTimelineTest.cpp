@@ -43,9 +43,7 @@ std::string picture(const std::string &Program, trace::SvgOptions Opts = {}) {
   emu::Emulator E(assembleProgram(Program));
   trace::SvgTimeline Svg(E, Opts);
   E.addObserver(&Svg);
-  emu::RunResult R = E.run({});
-  if (R.Error)
-    Svg.markFault(*R.Error);
+  E.run({});
   return Svg.svg();
 }
 

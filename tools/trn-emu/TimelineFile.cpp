@@ -29,10 +29,7 @@ std::optional<std::string> checkWritable(const std::string &Path) {
   return std::nullopt;
 }
 
-std::optional<std::string> writeTimeline(trace::SvgTimeline &Svg, const emu::RunResult &R,
-                                         const std::string &Path) {
-  if (R.Error)
-    Svg.markFault(*R.Error);
+std::optional<std::string> writeTimeline(const trace::SvgTimeline &Svg, const std::string &Path) {
   std::string Text = Svg.svg();
   return tools::writeOutput(Path,
                             std::span(reinterpret_cast<const uint8_t *>(Text.data()), Text.size()));

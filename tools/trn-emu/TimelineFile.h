@@ -22,11 +22,9 @@ namespace trn::emutool {
 // checked.
 std::optional<std::string> checkWritable(const std::string &Path);
 
-// Marks R's fault, if any, on the picture and writes it to Path whole (a
-// temporary file renamed), or to standard output for "-"; a message on
-// failure.
-std::optional<std::string> writeTimeline(trace::SvgTimeline &Svg, const emu::RunResult &R,
-                                         const std::string &Path);
+// Writes the picture to Path whole (a temporary file renamed), or to
+// standard output for "-"; a message on failure.
+std::optional<std::string> writeTimeline(const trace::SvgTimeline &Svg, const std::string &Path);
 
 } // namespace trn::emutool
 

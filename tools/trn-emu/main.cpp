@@ -363,7 +363,7 @@ int runTool(tools::Tool &T, int argc, char **argv) {
     throw UsageError{*Err};
   // A faulting run's picture is written too, with the fault marked.
   if (Svg)
-    if (auto Err = emutool::writeTimeline(*Svg, R, SvgPath)) {
+    if (auto Err = emutool::writeTimeline(*Svg, SvgPath)) {
       if (!R.Error)
         throw UsageError{fmt::format("--timeline-svg: {}", *Err)};
       T.error(fmt::format("--timeline-svg: {}", *Err)); // the fault stays the outcome

@@ -51,11 +51,11 @@ public:
     return false;
   }
   bool wantsSignals() const override { return false; }
+  // The run stopped with this fault (or deadlock): a marker is drawn where
+  // it stopped, on the faulting engine's row when there is one.
+  void runFaulted(const emu::Fault &F, int64_t Ps) override;
   void finished(int64_t EndPs) override;
 
-  // The run stopped with this fault (or deadlock) at its end: a marker is
-  // drawn there, on the faulting engine's row when there is one.
-  void markFault(const emu::Fault &F);
   // The picture (after the run).
   std::string svg() const;
 
@@ -85,6 +85,7 @@ private:
   int64_t EndPs = 0;
   uint64_t Instructions = 0, Transfers = 0;
   std::optional<emu::Fault> Fault;
+  int64_t FaultPs = 0;
 
   void add(Row &R, const Span &S);
 };
