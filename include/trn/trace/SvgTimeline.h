@@ -51,6 +51,8 @@ public:
     return false;
   }
   bool wantsSignals() const override { return false; }
+  // Stalls are not drawn: the report may have them summed.
+  bool wantsEachStall() const override { return false; }
   // The run stopped with this fault (or deadlock): a marker is drawn where
   // it stopped, on the faulting engine's row when there is one.
   void runFaulted(const emu::Fault &F, int64_t Ps) override;
