@@ -19,6 +19,7 @@
 #include "FaultDump.h"
 #include "Files.h"
 #include "TensorFiles.h"
+#include "TimelineFile.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -190,7 +191,11 @@ int runTool(tools::Tool &T, int argc, char **argv) {
       "report-json", value<std::string>()->value_name("FILE"),
       "write the utilization report as JSON")("trace", value<std::string>()->value_name("FILE"),
                                               "write a Chrome Trace Event / Perfetto JSON trace")(
-      "trace-text", "print one line per instruction and DMA transfer");
+      "trace-text", "print one line per instruction and DMA transfer")(
+      "timeline-svg", value<std::string>()->value_name("FILE"),
+      "draw the run's timeline as an SVG picture")("timeline-title",
+                                                   value<std::string>()->value_name("TEXT"),
+                                                   "a title for the --timeline-svg picture");
   T.group("Debugging (docs/debugger.md)")(
       "debug", "run under the interactive debugger: breakpoints, stepping, print and watch memory")(
       "debug-commands", value<std::string>()->value_name("FILE"),
@@ -236,7 +241,7 @@ int runTool(tools::Tool &T, int argc, char **argv) {
       auto [Name, File] = nameEqualsFile(Opt, S);
       Claim(Stdin, File, fmt::format("--{} {}", Opt, Name));
     }
-  for (const char *Opt : {"trace", "report-json"})
+  for (const char *Opt : {"trace", "report-json", "timeline-svg"})
     if (T.has(Opt))
       Claim(Stdout, VM[Opt].as<std::string>(), fmt::format("--{}", Opt));
   for (const std::string &S : List("out")) {
@@ -342,6 +347,24 @@ int runTool(tools::Tool &T, int argc, char **argv) {
   const race::RaceDetector *Races = Observing.races();
   trace::ReportBuilder *Reporter = Observing.reporter();
 
+  // --timeline-svg: drawn after the run, its path checked before it.
+  std::unique_ptr<trace::SvgTimeline> Svg;
+  std::string SvgPath = VM.count("timeline-svg") ? VM["timeline-svg"].as<std::string>() : "";
+  if (VM.count("timeline-svg") && SvgPath.empty())
+    throw UsageError{"--timeline-svg takes a file, not ''"};
+  if (VM.count("timeline-title") && SvgPath.empty())
+    throw UsageError{
+        "--timeline-title titles the --timeline-svg picture: give --timeline-svg FILE"};
+  if (!SvgPath.empty()) {
+    if (auto Err = emutool::checkWritable(SvgPath))
+      throw UsageError{fmt::format("--timeline-svg: {}", *Err)};
+    trace::SvgOptions SO;
+    if (VM.count("timeline-title"))
+      SO.Title = VM["timeline-title"].as<std::string>();
+    Svg = std::make_unique<trace::SvgTimeline>(E, SO);
+    E.addObserver(Svg.get());
+  }
+
   Opts.Strict = VM.count("strict") > 0;
   Opts.Throttle = VM.count("no-throttle") == 0;
   // The debugger, last: it stops the run after the other observers saw each event.
@@ -363,6 +386,13 @@ int runTool(tools::Tool &T, int argc, char **argv) {
   // A faulting run's trace is whole too: it ends where the run stopped.
   if (auto Err = Observing.finish())
     throw UsageError{*Err};
+  // A faulting run's picture is written too, with the fault marked.
+  if (Svg)
+    if (auto Err = emutool::writeTimeline(*Svg, SvgPath)) {
+      if (!R.Error)
+        throw UsageError{fmt::format("--timeline-svg: {}", *Err)};
+      T.error(fmt::format("--timeline-svg: {}", *Err)); // the fault stays the outcome
+    }
   // What the print instructions wrote, in the order they ran (a faulting
   // run's too: they are how one finds the fault), after the text trace.
   for (const std::string &Text : R.Prints)
