@@ -98,18 +98,35 @@
 .sem oadd     # DVE -> POOL: +1 per step, O += P_g V_j done
 .sem fin      # POOL -> SP:  +1 per query block, its rows of out in o_out
 
+# Every engine walks the steps with g in r1, (i, j) of step g in (r2, r3),
+# and loops while g < r11. next_step E: on to step g + 1, which is (i, j + 1),
+# or (i + 1, 0) after the diagonal j = i; then back to E_loop.
+.macro next_step e
+    \e.addi r3, r3, 1
+    \e.bge r2, r3, \e\()_same      # j <= i: same query block
+    \e.addi r2, r2, 1
+    \e.li r3, 0
+\e\()_same:
+    \e.addi r1, r1, 1
+    \e.blt r1, r11, \e\()_loop
+.endm
+
 #===-- SP: loads, then one store per query block -------------------------===#
 # Q[128 b + p, e] -> q_s[p, b, e]: 128 rows HD elements apart, blocks of
 # them 128 HD elements apart. Two loads per tensor, all six at once: the
 # first quarter of the blocks is what the first steps need, and, sharing
 # the bandwidth equally with the larger second loads, it lands first
-# (in about 60% of the time all of it takes).
-    sp.dma_copy k_s[:, 0:NA, :], ap(hbm bf16, [HD, 128], addr(k), [128 * HD, NA], [1, HD]), q0.0 signal(lda, 16)
-    sp.dma_copy q_s[:, 0:NA, :], ap(hbm bf16, [HD, 128], addr(q), [128 * HD, NA], [1, HD]), q1.0 signal(lda, 16)
-    sp.dma_copy v_s[:, 0:NA, :], ap(hbm bf16, [HD, 128], addr(v), [128 * HD, NA], [1, HD]), q2.0 signal(lda, 16)
-    sp.dma_copy k_s[:, NA:NB, :], ap(hbm bf16, [HD, 128], addr(k) + NA * 128 * HD * 2, [128 * HD, NB - NA], [1, HD]), q5.0 signal(ldb, 16)
-    sp.dma_copy q_s[:, NA:NB, :], ap(hbm bf16, [HD, 128], addr(q) + NA * 128 * HD * 2, [128 * HD, NB - NA], [1, HD]), q6.0 signal(ldb, 16)
-    sp.dma_copy v_s[:, NA:NB, :], ap(hbm bf16, [HD, 128], addr(v) + NA * 128 * HD * 2, [128 * HD, NB - NA], [1, HD]), q7.0 signal(ldb, 16)
+# (in about 60% of the time all of it takes). load T, B0, B1, QUEUE, SEM:
+# blocks B0 .. B1 - 1 of tensor T into T_s.
+.macro load t, b0, b1, queue, sem
+    sp.dma_copy \t\()_s[:, \b0:\b1, :], ap(hbm bf16, [HD, 128], addr(\t) + \b0 * 128 * HD * 2, [128 * HD, \b1 - \b0], [1, HD]), \queue signal(\sem, 16)
+.endm
+    load k, 0, NA, q0.0, lda
+    load q, 0, NA, q1.0, lda
+    load v, 0, NA, q2.0, lda
+    load k, NA, NB, q5.0, ldb
+    load q, NA, NB, q6.0, ldb
+    load v, NA, NB, q7.0, ldb
 # Query blocks two at a time, on two queues, so that a store does not wait
 # behind the previous one's fixed latency.
     sp.li r1, 0                 # 128 i HD: row offset of block i in out
@@ -117,14 +134,12 @@
     sp.li r3, 1                 # fin >= i + 1
     sp.li r9, S * HD
 sp_store:
-    sp.dma_copy out[0:128, :] + r1, o_out[:, 0, :] + r2, q3.0 wait(fin >= r3)
+    .irp q, 3, 4
+    sp.dma_copy out[0:128, :] + r1, o_out[:, 0, :] + r2, q\q.0 wait(fin >= r3)
     sp.addi r1, r1, 128 * HD
     sp.addi r2, r2, HD
     sp.addi r3, r3, 1
-    sp.dma_copy out[0:128, :] + r1, o_out[:, 0, :] + r2, q4.0 wait(fin >= r3)
-    sp.addi r1, r1, 128 * HD
-    sp.addi r2, r2, HD
-    sp.addi r3, r3, 1
+    .endr
     sp.blt r1, r9, sp_store
 
 #===-- PE -----------------------------------------------------------------===#
@@ -211,13 +226,7 @@ pe_next:
     pe.mov r7, r5
     pe.mov r4, r2
     pe.mov r5, r3
-    pe.addi r3, r3, 1
-    pe.bge r2, r3, pe_same      # j <= i: same query block
-    pe.addi r2, r2, 1
-    pe.li r3, 0
-pe_same:
-    pe.addi r1, r1, 1
-    pe.blt r1, r11, pe_loop
+    next_step pe
 
 #===-- DVE ----------------------------------------------------------------===#
     dve.tensor_copy xT_s[:, 0, :, :], xT_ps[:, 0, :, :] wait(xt >= 1) signal(xtc)
@@ -294,13 +303,7 @@ dve_advance:
     dve.mov r7, r5
     dve.mov r4, r2
     dve.mov r5, r3
-    dve.addi r3, r3, 1
-    dve.bge r2, r3, dve_same
-    dve.addi r2, r2, 1
-    dve.li r3, 0
-dve_same:
-    dve.addi r1, r1, 1
-    dve.blt r1, r11, dve_loop
+    next_step dve
 
 #===-- ACT ----------------------------------------------------------------===#
 # First exp(-inf) = 0 into alpha slot 0 (step 0 rewrites it): ScalarE loads
@@ -353,13 +356,7 @@ act_tail:
 act_next:
     act.mov r4, r2
     act.mov r5, r3
-    act.addi r3, r3, 1
-    act.bge r2, r3, act_same
-    act.addi r2, r2, 1
-    act.li r3, 0
-act_same:
-    act.addi r1, r1, 1
-    act.blt r1, r11, act_loop
+    next_step act
 
 #===-- POOL ---------------------------------------------------------------===#
 # The causal mask of a diagonal block, once: keep (0) where p - c >= 0.
@@ -433,10 +430,4 @@ pool_next:
     pool.mov r7, r5
     pool.mov r4, r2
     pool.mov r5, r3
-    pool.addi r3, r3, 1
-    pool.bge r2, r3, pool_same
-    pool.addi r2, r2, 1
-    pool.li r3, 0
-pool_same:
-    pool.addi r1, r1, 1
-    pool.blt r1, r11, pool_loop
+    next_step pool

@@ -67,14 +67,10 @@
     sp.li r5, 0
     sp.li r6, -7
 sp_group:
-    sp.dma_copy xb[:, 0, :] + r3, x[:, 0:HB, :] + r5, q0.0 wait(rd >= r6) signal(ld0)
+    .irp j, 0, 1, 2, 3
+    sp.dma_copy xb[:, \j, :] + r3, x[:, \j*HB:(\j+1)*HB, :] + r5, q\j.0 wait(rd >= r6) signal(ld\j)
     sp.addi r6, r6, 1
-    sp.dma_copy xb[:, 1, :] + r3, x[:, HB:2*HB, :] + r5, q1.0 wait(rd >= r6) signal(ld1)
-    sp.addi r6, r6, 1
-    sp.dma_copy xb[:, 2, :] + r3, x[:, 2*HB:3*HB, :] + r5, q2.0 wait(rd >= r6) signal(ld2)
-    sp.addi r6, r6, 1
-    sp.dma_copy xb[:, 3, :] + r3, x[:, 3*HB:4*HB, :] + r5, q3.0 wait(rd >= r6) signal(ld3)
-    sp.addi r6, r6, 1
+    .endr
     sp.xori r3, r3, 4 * BIN
     sp.addi r5, r5, 4 * BIN
     sp.addi r1, r1, 1
@@ -88,14 +84,10 @@ sp_group:
     dve.li r6, 1
     dve.li r7, -7               # sc >= b - 7
 dve_group:
-    tensor_reduce sm[:, 0, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + 0 * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld0 >= r6, sc >= r7) signal(rd)
+    .irp j, 0, 1, 2, 3
+    tensor_reduce sm[:, \j, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + \j * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld\j >= r6, sc >= r7) signal(rd)
     dve.addi r7, r7, 1
-    tensor_reduce sm[:, 1, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + 1 * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld1 >= r6, sc >= r7) signal(rd)
-    dve.addi r7, r7, 1
-    tensor_reduce sm[:, 2, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + 2 * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld2 >= r6, sc >= r7) signal(rd)
-    dve.addi r7, r7, 1
-    tensor_reduce sm[:, 3, :] + r4, ap(sbuf fp32, 0:P, addr(xb) + 3 * BIN * 4, [2 * W, HB / 2], [2, W / 2], [W, 2], [1, 2]) + r3, add, axes=2 wait(ld3 >= r6, sc >= r7) signal(rd)
-    dve.addi r7, r7, 1
+    .endr
     dve.xori r3, r3, 4 * BIN
     dve.xori r4, r4, 4 * BOUT
     dve.addi r6, r6, 1
@@ -112,18 +104,11 @@ dve_group:
     act.li r6, 1                # rd >= b + 1
     act.li r7, -1               # st<j> >= g - 1
 act_group:
-    act.activation ob[:, 0, :] + r4, sm[:, 0, :] + r4, copy, scale=0.25 wait(rd >= r6, st0 >= r7) signal(sc)
-    act.dma_copy out[:, 0:HB/2, :] + r5, ob[:, 0, :] + r4, q4.0 signal(st0)
+    .irp q, 4, 5, 6, 7            # band j = \+ of the group, stored on queue q<4+j>.0
+    act.activation ob[:, \+, :] + r4, sm[:, \+, :] + r4, copy, scale=0.25 wait(rd >= r6, st\+ >= r7) signal(sc)
+    act.dma_copy out[:, \+*(HB/2):(\+ + 1)*(HB/2), :] + r5, ob[:, \+, :] + r4, q\q.0 signal(st\+)
     act.addi r6, r6, 1
-    act.activation ob[:, 1, :] + r4, sm[:, 1, :] + r4, copy, scale=0.25 wait(rd >= r6, st1 >= r7) signal(sc)
-    act.dma_copy out[:, 1*(HB/2):2*(HB/2), :] + r5, ob[:, 1, :] + r4, q5.0 signal(st1)
-    act.addi r6, r6, 1
-    act.activation ob[:, 2, :] + r4, sm[:, 2, :] + r4, copy, scale=0.25 wait(rd >= r6, st2 >= r7) signal(sc)
-    act.dma_copy out[:, 2*(HB/2):3*(HB/2), :] + r5, ob[:, 2, :] + r4, q6.0 signal(st2)
-    act.addi r6, r6, 1
-    act.activation ob[:, 3, :] + r4, sm[:, 3, :] + r4, copy, scale=0.25 wait(rd >= r6, st3 >= r7) signal(sc)
-    act.dma_copy out[:, 3*(HB/2):4*(HB/2), :] + r5, ob[:, 3, :] + r4, q7.0 signal(st3)
-    act.addi r6, r6, 1
+    .endr
     act.xori r4, r4, 4 * BOUT
     act.addi r5, r5, 4 * BOUT
     act.addi r7, r7, 1

@@ -71,30 +71,13 @@
 sp_m:
     sp.li r2, 0
 sp_n:
-    sp.dma_copy lhs_t[:, 0, :], lhsT[0:128, 0:TM] + r1, q0.0 wait(mm >= r3) signal(lhs_ld0, 16)
-    sp.dma_copy rhs_t[:, 0, :], rhs[0:128, 0:TN] + r2, q1.0 wait(mm >= r3) signal(rhs_ld0, 16)
+    .irp k0, 0, 4               # k-tiles k0 .. k0 + 3, into slots 0..3
+    .irp s, 0, 1, 2, 3
+    sp.dma_copy lhs_t[:, \s, :], lhsT[(\k0+\s)*TK:(\k0+\s+1)*TK, 0:TM] + r1, q0.\s wait(mm >= r3) signal(lhs_ld\s, 16)
+    sp.dma_copy rhs_t[:, \s, :], rhs[(\k0+\s)*TK:(\k0+\s+1)*TK, 0:TN] + r2, q1.\s wait(mm >= r3) signal(rhs_ld\s, 16)
     sp.addi r3, r3, 1
-    sp.dma_copy lhs_t[:, 1, :], lhsT[128:256, 0:TM] + r1, q0.1 wait(mm >= r3) signal(lhs_ld1, 16)
-    sp.dma_copy rhs_t[:, 1, :], rhs[128:256, 0:TN] + r2, q1.1 wait(mm >= r3) signal(rhs_ld1, 16)
-    sp.addi r3, r3, 1
-    sp.dma_copy lhs_t[:, 2, :], lhsT[256:384, 0:TM] + r1, q0.2 wait(mm >= r3) signal(lhs_ld2, 16)
-    sp.dma_copy rhs_t[:, 2, :], rhs[256:384, 0:TN] + r2, q1.2 wait(mm >= r3) signal(rhs_ld2, 16)
-    sp.addi r3, r3, 1
-    sp.dma_copy lhs_t[:, 3, :], lhsT[384:512, 0:TM] + r1, q0.3 wait(mm >= r3) signal(lhs_ld3, 16)
-    sp.dma_copy rhs_t[:, 3, :], rhs[384:512, 0:TN] + r2, q1.3 wait(mm >= r3) signal(rhs_ld3, 16)
-    sp.addi r3, r3, 1
-    sp.dma_copy lhs_t[:, 0, :], lhsT[512:640, 0:TM] + r1, q0.0 wait(mm >= r3) signal(lhs_ld0, 16)
-    sp.dma_copy rhs_t[:, 0, :], rhs[512:640, 0:TN] + r2, q1.0 wait(mm >= r3) signal(rhs_ld0, 16)
-    sp.addi r3, r3, 1
-    sp.dma_copy lhs_t[:, 1, :], lhsT[640:768, 0:TM] + r1, q0.1 wait(mm >= r3) signal(lhs_ld1, 16)
-    sp.dma_copy rhs_t[:, 1, :], rhs[640:768, 0:TN] + r2, q1.1 wait(mm >= r3) signal(rhs_ld1, 16)
-    sp.addi r3, r3, 1
-    sp.dma_copy lhs_t[:, 2, :], lhsT[768:896, 0:TM] + r1, q0.2 wait(mm >= r3) signal(lhs_ld2, 16)
-    sp.dma_copy rhs_t[:, 2, :], rhs[768:896, 0:TN] + r2, q1.2 wait(mm >= r3) signal(rhs_ld2, 16)
-    sp.addi r3, r3, 1
-    sp.dma_copy lhs_t[:, 3, :], lhsT[896:1024, 0:TM] + r1, q0.3 wait(mm >= r3) signal(lhs_ld3, 16)
-    sp.dma_copy rhs_t[:, 3, :], rhs[896:1024, 0:TN] + r2, q1.3 wait(mm >= r3) signal(rhs_ld3, 16)
-    sp.addi r3, r3, 1
+    .endr
+    .endr
     sp.addi r2, r2, TN
     sp.blt r2, r5, sp_n
     sp.addi r1, r1, TM
@@ -103,7 +86,11 @@ sp_n:
 # ---- PE: tile t accumulates in bank t & 1 (r1 = its element offset, 0 or
 # TN). Its k-tiles 0..3 are round 2t of the slots, 4..7 round 2t + 1:
 # r2 = 16 (2t + 1), r3 = 16 (2t + 2). r4 = t - 1: bank t & 1 is free once
-# tile t - 2 has been copied out.
+# tile t - 2 has been copied out. mm_k S, RND: the matmul of the k-tile in
+# slot S, once its round (register RND) has landed.
+.macro mm_k s, rnd, acc=accumulate
+    matmul acc[:, 0, :] + r1, lhs_t[:, \s, :], rhs_t[:, \s, :], acc=\acc wait(lhs_ld\s >= \rnd, rhs_ld\s >= \rnd) signal(mm)
+.endm
     pe.li r1, 0
     pe.li r2, 16
     pe.li r3, 32
@@ -112,14 +99,13 @@ sp_n:
     pe.li r6, TILES
 pe_tile:
     pe.nop wait(copied >= r4)
-    matmul acc[:, 0, :] + r1, lhs_t[:, 0, :], rhs_t[:, 0, :], acc=overwrite wait(lhs_ld0 >= r2, rhs_ld0 >= r2) signal(mm)
-    matmul acc[:, 0, :] + r1, lhs_t[:, 1, :], rhs_t[:, 1, :], acc=accumulate wait(lhs_ld1 >= r2, rhs_ld1 >= r2) signal(mm)
-    matmul acc[:, 0, :] + r1, lhs_t[:, 2, :], rhs_t[:, 2, :], acc=accumulate wait(lhs_ld2 >= r2, rhs_ld2 >= r2) signal(mm)
-    matmul acc[:, 0, :] + r1, lhs_t[:, 3, :], rhs_t[:, 3, :], acc=accumulate wait(lhs_ld3 >= r2, rhs_ld3 >= r2) signal(mm)
-    matmul acc[:, 0, :] + r1, lhs_t[:, 0, :], rhs_t[:, 0, :], acc=accumulate wait(lhs_ld0 >= r3, rhs_ld0 >= r3) signal(mm)
-    matmul acc[:, 0, :] + r1, lhs_t[:, 1, :], rhs_t[:, 1, :], acc=accumulate wait(lhs_ld1 >= r3, rhs_ld1 >= r3) signal(mm)
-    matmul acc[:, 0, :] + r1, lhs_t[:, 2, :], rhs_t[:, 2, :], acc=accumulate wait(lhs_ld2 >= r3, rhs_ld2 >= r3) signal(mm)
-    matmul acc[:, 0, :] + r1, lhs_t[:, 3, :], rhs_t[:, 3, :], acc=accumulate wait(lhs_ld3 >= r3, rhs_ld3 >= r3) signal(mm)
+    mm_k 0, r2, overwrite
+    .irp s, 1, 2, 3
+    mm_k \s, r2
+    .endr
+    .irp s, 0, 1, 2, 3
+    mm_k \s, r3
+    .endr
     pe.xori r1, r1, TN
     pe.addi r2, r2, 32
     pe.addi r3, r3, 32
@@ -135,10 +121,10 @@ pe_tile:
     dve.li r5, 0
     dve.li r6, TILES
 dve_pair:
-    dve.tensor_copy res_t[:, 0, :], acc[:, 0, :] wait(mm >= r1, stored0 >= r2) signal(copied)
+    .irp b, 0, 1
+    dve.tensor_copy res_t[:, \b, :], acc[:, \b, :] wait(mm >= r1, stored\b >= r2) signal(copied)
     dve.addi r1, r1, KT
-    dve.tensor_copy res_t[:, 1, :], acc[:, 1, :] wait(mm >= r1, stored1 >= r2) signal(copied)
-    dve.addi r1, r1, KT
+    .endr
     dve.addi r2, r2, 16
     dve.addi r5, r5, 2
     dve.blt r5, r6, dve_pair
@@ -150,9 +136,9 @@ dve_pair:
     pool.li r5, 0
     pool.li r6, M * N
 pool_m:
-    pool.dma_copy out[0:128, 0:TN] + r1, res_t[:, 0, :], q2.0 wait(copied >= r2) signal(stored0, 16)
+    .irp n, 0, 1                # column block n of the row block, from result slot n
+    pool.dma_copy out[0:128, \n*TN:(\n+1)*TN] + r1, res_t[:, \n, :], q2.\n wait(copied >= r2) signal(stored\n, 16)
     pool.addi r2, r2, 1
-    pool.dma_copy out[0:128, TN:N] + r1, res_t[:, 1, :], q2.1 wait(copied >= r2) signal(stored1, 16)
-    pool.addi r2, r2, 1
+    .endr
     pool.addi r1, r1, TM * N
     pool.blt r1, r6, pool_m

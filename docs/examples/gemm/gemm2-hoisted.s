@@ -70,28 +70,31 @@
 # is needed again. A column block is 128 partitions (k-rows) x 8
 # k-tiles (128 rows apart in HBM) x 128 or 512 columns:
 # ap(hbm, [row step, rows], base, [k-tile step, 8], [1, columns]).
+# load_lhs: the next lhsT column block into slot r3; load_rhs S, NB: rhs
+# column block NB into slot S (queue q1.S).
+.macro load_lhs
+    sp.dma_copy lhs_c[:, 0, :, :] + r3, ap(hbm bf16, [M, TK], addr(lhsT), [TK * M, KT], [1, TM]) + r1, q0.0 wait(mm >= r6) signal(lhs_ld, 16)
+    sp.addi r1, r1, TM
+    sp.addi r3, r3, KT * TM
+.endm
+.macro load_rhs s, nb
+    sp.dma_copy rhs_c[:, \s, :, :], ap(hbm bf16, [N, TK], addr(rhs) + \nb * 2 * TN, [TK * N, KT], [1, TN]), q1.\s wait(mm >= r7) signal(rhs_ld\s, 16)
+    sp.addi r7, r7, KT
+.endm
     sp.li r1, 0
     sp.li r3, 0
     sp.li r6, -48
     sp.li r7, -24
     sp.li r8, M
 sp_m2:
-    sp.dma_copy lhs_c[:, 0, :, :] + r3, ap(hbm bf16, [M, TK], addr(lhsT), [TK * M, KT], [1, TM]) + r1, q0.0 wait(mm >= r6) signal(lhs_ld, 16)
-    sp.addi r1, r1, TM
-    sp.addi r3, r3, KT * TM
-    sp.dma_copy rhs_c[:, 0, :, :], ap(hbm bf16, [N, TK], addr(rhs), [TK * N, KT], [1, TN]), q1.0 wait(mm >= r7) signal(rhs_ld0, 16)
-    sp.addi r7, r7, KT
-    sp.dma_copy rhs_c[:, 1, :, :], ap(hbm bf16, [N, TK], addr(rhs) + 2 * TN, [TK * N, KT], [1, TN]), q1.1 wait(mm >= r7) signal(rhs_ld1, 16)
-    sp.addi r7, r7, KT
+    load_lhs
+    load_rhs 0, 0
+    load_rhs 1, 1
     sp.addi r6, r6, 2 * KT
-    sp.dma_copy lhs_c[:, 0, :, :] + r3, ap(hbm bf16, [M, TK], addr(lhsT), [TK * M, KT], [1, TM]) + r1, q0.0 wait(mm >= r6) signal(lhs_ld, 16)
-    sp.addi r1, r1, TM
-    sp.addi r3, r3, KT * TM
+    load_lhs
     sp.andi r3, r3, 4 * KT * TM - 1
-    sp.dma_copy rhs_c[:, 2, :, :], ap(hbm bf16, [N, TK], addr(rhs), [TK * N, KT], [1, TN]), q1.2 wait(mm >= r7) signal(rhs_ld2, 16)
-    sp.addi r7, r7, KT
-    sp.dma_copy rhs_c[:, 3, :, :], ap(hbm bf16, [N, TK], addr(rhs) + 2 * TN, [TK * N, KT], [1, TN]), q1.3 wait(mm >= r7) signal(rhs_ld3, 16)
-    sp.addi r7, r7, KT
+    load_rhs 2, 0
+    load_rhs 3, 1
     sp.addi r6, r6, 2 * KT
     sp.blt r1, r8, sp_m2
 
@@ -100,6 +103,16 @@ sp_m2:
 # (even m) or r9 (odd m). r2 = 16 (m + 1) for the even m, r3 for the odd
 # one; r8 = 16 (i + 1), the count of each rhs slot; r4 = u - 3 (bank u & 3 is
 # free once tile u - 4 is copied out).
+# mm_tile J, OFF, LD: tile J's eight matmuls into bank J, with lhsT at offset
+# OFF once its load count (register LD) says it has landed.
+.macro mm_tile j, off, ld
+    pe.nop wait(copied >= r4)
+    matmul acc[:, \j, :], lhs_c[:, 0, 0, :] + \off, rhs_c[:, \j, 0, :], acc=overwrite wait(lhs_ld >= \ld, rhs_ld\j >= r8) signal(mm)
+    .rept KT - 1
+    matmul acc[:, \j, :], lhs_c[:, 0, \+ + 1, :] + \off, rhs_c[:, \j, \+ + 1, :], acc=accumulate signal(mm)
+    .endr
+    pe.addi r4, r4, 1
+.endm
     pe.li r1, 0
     pe.li r9, KT * TM
     pe.li r2, 16
@@ -109,46 +122,10 @@ sp_m2:
     pe.li r5, 0
     pe.li r6, TILES
 pe_4:
-    pe.nop wait(copied >= r4)
-    matmul acc[:, 0, :], lhs_c[:, 0, 0, :] + r1, rhs_c[:, 0, 0, :], acc=overwrite wait(lhs_ld >= r2, rhs_ld0 >= r8) signal(mm)
-    matmul acc[:, 0, :], lhs_c[:, 0, 1, :] + r1, rhs_c[:, 0, 1, :], acc=accumulate signal(mm)
-    matmul acc[:, 0, :], lhs_c[:, 0, 2, :] + r1, rhs_c[:, 0, 2, :], acc=accumulate signal(mm)
-    matmul acc[:, 0, :], lhs_c[:, 0, 3, :] + r1, rhs_c[:, 0, 3, :], acc=accumulate signal(mm)
-    matmul acc[:, 0, :], lhs_c[:, 0, 4, :] + r1, rhs_c[:, 0, 4, :], acc=accumulate signal(mm)
-    matmul acc[:, 0, :], lhs_c[:, 0, 5, :] + r1, rhs_c[:, 0, 5, :], acc=accumulate signal(mm)
-    matmul acc[:, 0, :], lhs_c[:, 0, 6, :] + r1, rhs_c[:, 0, 6, :], acc=accumulate signal(mm)
-    matmul acc[:, 0, :], lhs_c[:, 0, 7, :] + r1, rhs_c[:, 0, 7, :], acc=accumulate signal(mm)
-    pe.addi r4, r4, 1
-    pe.nop wait(copied >= r4)
-    matmul acc[:, 1, :], lhs_c[:, 0, 0, :] + r1, rhs_c[:, 1, 0, :], acc=overwrite wait(lhs_ld >= r2, rhs_ld1 >= r8) signal(mm)
-    matmul acc[:, 1, :], lhs_c[:, 0, 1, :] + r1, rhs_c[:, 1, 1, :], acc=accumulate signal(mm)
-    matmul acc[:, 1, :], lhs_c[:, 0, 2, :] + r1, rhs_c[:, 1, 2, :], acc=accumulate signal(mm)
-    matmul acc[:, 1, :], lhs_c[:, 0, 3, :] + r1, rhs_c[:, 1, 3, :], acc=accumulate signal(mm)
-    matmul acc[:, 1, :], lhs_c[:, 0, 4, :] + r1, rhs_c[:, 1, 4, :], acc=accumulate signal(mm)
-    matmul acc[:, 1, :], lhs_c[:, 0, 5, :] + r1, rhs_c[:, 1, 5, :], acc=accumulate signal(mm)
-    matmul acc[:, 1, :], lhs_c[:, 0, 6, :] + r1, rhs_c[:, 1, 6, :], acc=accumulate signal(mm)
-    matmul acc[:, 1, :], lhs_c[:, 0, 7, :] + r1, rhs_c[:, 1, 7, :], acc=accumulate signal(mm)
-    pe.addi r4, r4, 1
-    pe.nop wait(copied >= r4)
-    matmul acc[:, 2, :], lhs_c[:, 0, 0, :] + r9, rhs_c[:, 2, 0, :], acc=overwrite wait(lhs_ld >= r3, rhs_ld2 >= r8) signal(mm)
-    matmul acc[:, 2, :], lhs_c[:, 0, 1, :] + r9, rhs_c[:, 2, 1, :], acc=accumulate signal(mm)
-    matmul acc[:, 2, :], lhs_c[:, 0, 2, :] + r9, rhs_c[:, 2, 2, :], acc=accumulate signal(mm)
-    matmul acc[:, 2, :], lhs_c[:, 0, 3, :] + r9, rhs_c[:, 2, 3, :], acc=accumulate signal(mm)
-    matmul acc[:, 2, :], lhs_c[:, 0, 4, :] + r9, rhs_c[:, 2, 4, :], acc=accumulate signal(mm)
-    matmul acc[:, 2, :], lhs_c[:, 0, 5, :] + r9, rhs_c[:, 2, 5, :], acc=accumulate signal(mm)
-    matmul acc[:, 2, :], lhs_c[:, 0, 6, :] + r9, rhs_c[:, 2, 6, :], acc=accumulate signal(mm)
-    matmul acc[:, 2, :], lhs_c[:, 0, 7, :] + r9, rhs_c[:, 2, 7, :], acc=accumulate signal(mm)
-    pe.addi r4, r4, 1
-    pe.nop wait(copied >= r4)
-    matmul acc[:, 3, :], lhs_c[:, 0, 0, :] + r9, rhs_c[:, 3, 0, :], acc=overwrite wait(lhs_ld >= r3, rhs_ld3 >= r8) signal(mm)
-    matmul acc[:, 3, :], lhs_c[:, 0, 1, :] + r9, rhs_c[:, 3, 1, :], acc=accumulate signal(mm)
-    matmul acc[:, 3, :], lhs_c[:, 0, 2, :] + r9, rhs_c[:, 3, 2, :], acc=accumulate signal(mm)
-    matmul acc[:, 3, :], lhs_c[:, 0, 3, :] + r9, rhs_c[:, 3, 3, :], acc=accumulate signal(mm)
-    matmul acc[:, 3, :], lhs_c[:, 0, 4, :] + r9, rhs_c[:, 3, 4, :], acc=accumulate signal(mm)
-    matmul acc[:, 3, :], lhs_c[:, 0, 5, :] + r9, rhs_c[:, 3, 5, :], acc=accumulate signal(mm)
-    matmul acc[:, 3, :], lhs_c[:, 0, 6, :] + r9, rhs_c[:, 3, 6, :], acc=accumulate signal(mm)
-    matmul acc[:, 3, :], lhs_c[:, 0, 7, :] + r9, rhs_c[:, 3, 7, :], acc=accumulate signal(mm)
-    pe.addi r4, r4, 1
+    mm_tile 0, r1, r2
+    mm_tile 1, r1, r2
+    mm_tile 2, r9, r3
+    mm_tile 3, r9, r3
     pe.xori r1, r1, 2 * KT * TM
     pe.xori r9, r9, 2 * KT * TM
     pe.addi r2, r2, 32
@@ -165,16 +142,13 @@ pe_4:
     dve.li r5, 0
     dve.li r6, TILES
 dve_4:
-    dve.tensor_copy res_t[:, 0, :], acc[:, 0, :] wait(mm >= r1, stored0 >= r2) signal(copied)
+    .irp b0, 0, 2               # banks b0 and b0 + 1 into result slots 0 and 1
+    .irp s, 0, 1
+    dve.tensor_copy res_t[:, \s, :], acc[:, \b0 + \s, :] wait(mm >= r1, stored\s >= r2) signal(copied)
     dve.addi r1, r1, KT
-    dve.tensor_copy res_t[:, 1, :], acc[:, 1, :] wait(mm >= r1, stored1 >= r2) signal(copied)
-    dve.addi r1, r1, KT
+    .endr
     dve.addi r2, r2, 16
-    dve.tensor_copy res_t[:, 0, :], acc[:, 2, :] wait(mm >= r1, stored0 >= r2) signal(copied)
-    dve.addi r1, r1, KT
-    dve.tensor_copy res_t[:, 1, :], acc[:, 3, :] wait(mm >= r1, stored1 >= r2) signal(copied)
-    dve.addi r1, r1, KT
-    dve.addi r2, r2, 16
+    .endr
     dve.addi r5, r5, 4
     dve.blt r5, r6, dve_4
 
@@ -183,9 +157,9 @@ dve_4:
     pool.li r2, 1
     pool.li r6, M * N
 pool_m:
-    pool.dma_copy out[0:128, 0:TN] + r1, res_t[:, 0, :], q2.0 wait(copied >= r2) signal(stored0, 16)
+    .irp n, 0, 1                # column block n of the row block, from result slot n
+    pool.dma_copy out[0:128, \n*TN:(\n+1)*TN] + r1, res_t[:, \n, :], q2.\n wait(copied >= r2) signal(stored\n, 16)
     pool.addi r2, r2, 1
-    pool.dma_copy out[0:128, TN:N] + r1, res_t[:, 1, :], q2.1 wait(copied >= r2) signal(stored1, 16)
-    pool.addi r2, r2, 1
+    .endr
     pool.addi r1, r1, TM * N
     pool.blt r1, r6, pool_m

@@ -80,7 +80,14 @@ sp_b:
 # ---- PE: one block per iteration. r1 = lhs_b slot offset, r2 = rhs_b slot
 # offset, r3 = the PSUM group's offset (4 (b & 1) banks), r4 = 16 (b + 1)
 # (block b has landed), r5 = 4 (b - 1) (group b & 1 was copied out for
-# block b - 2). The tile (bm, bn) uses bank 2 bm + bn of the group.
+# block b - 2). The tile (bm, bn) uses bank 2 bm + bn of the group:
+# mm_tile BM, BN [, SYNC]: its eight matmuls, the first one with the waits SYNC.
+.macro mm_tile bm, bn, sync=
+    matmul acc[:, 2 * \bm + \bn, :] + r3, lhs_b[:, 0, 0, \bm*TM:(\bm+1)*TM] + r1, rhs_b[:, 0, \bn, 0, :] + r2, acc=overwrite \sync signal(mm)
+    .rept KT - 1
+    matmul acc[:, 2 * \bm + \bn, :] + r3, lhs_b[:, 0, \+ + 1, \bm*TM:(\bm+1)*TM] + r1, rhs_b[:, 0, \bn, \+ + 1, :] + r2, acc=accumulate signal(mm)
+    .endr
+.endm
     pe.li r1, 0
     pe.li r2, 0
     pe.li r3, 0
@@ -90,38 +97,10 @@ sp_b:
     pe.li r7, BLOCKS
 pe_b:
     pe.nop wait(copied >= r5)
-    matmul acc[:, 0, :] + r3, lhs_b[:, 0, 0, 0:128] + r1, rhs_b[:, 0, 0, 0, :] + r2, acc=overwrite wait(lhs_ld >= r4, rhs_ld0 >= r4) signal(mm)
-    matmul acc[:, 0, :] + r3, lhs_b[:, 0, 1, 0:128] + r1, rhs_b[:, 0, 0, 1, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 0, :] + r3, lhs_b[:, 0, 2, 0:128] + r1, rhs_b[:, 0, 0, 2, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 0, :] + r3, lhs_b[:, 0, 3, 0:128] + r1, rhs_b[:, 0, 0, 3, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 0, :] + r3, lhs_b[:, 0, 4, 0:128] + r1, rhs_b[:, 0, 0, 4, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 0, :] + r3, lhs_b[:, 0, 5, 0:128] + r1, rhs_b[:, 0, 0, 5, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 0, :] + r3, lhs_b[:, 0, 6, 0:128] + r1, rhs_b[:, 0, 0, 6, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 0, :] + r3, lhs_b[:, 0, 7, 0:128] + r1, rhs_b[:, 0, 0, 7, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 1, :] + r3, lhs_b[:, 0, 0, 0:128] + r1, rhs_b[:, 0, 1, 0, :] + r2, acc=overwrite wait(rhs_ld1 >= r4) signal(mm)
-    matmul acc[:, 1, :] + r3, lhs_b[:, 0, 1, 0:128] + r1, rhs_b[:, 0, 1, 1, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 1, :] + r3, lhs_b[:, 0, 2, 0:128] + r1, rhs_b[:, 0, 1, 2, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 1, :] + r3, lhs_b[:, 0, 3, 0:128] + r1, rhs_b[:, 0, 1, 3, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 1, :] + r3, lhs_b[:, 0, 4, 0:128] + r1, rhs_b[:, 0, 1, 4, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 1, :] + r3, lhs_b[:, 0, 5, 0:128] + r1, rhs_b[:, 0, 1, 5, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 1, :] + r3, lhs_b[:, 0, 6, 0:128] + r1, rhs_b[:, 0, 1, 6, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 1, :] + r3, lhs_b[:, 0, 7, 0:128] + r1, rhs_b[:, 0, 1, 7, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 2, :] + r3, lhs_b[:, 0, 0, 128:256] + r1, rhs_b[:, 0, 0, 0, :] + r2, acc=overwrite signal(mm)
-    matmul acc[:, 2, :] + r3, lhs_b[:, 0, 1, 128:256] + r1, rhs_b[:, 0, 0, 1, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 2, :] + r3, lhs_b[:, 0, 2, 128:256] + r1, rhs_b[:, 0, 0, 2, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 2, :] + r3, lhs_b[:, 0, 3, 128:256] + r1, rhs_b[:, 0, 0, 3, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 2, :] + r3, lhs_b[:, 0, 4, 128:256] + r1, rhs_b[:, 0, 0, 4, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 2, :] + r3, lhs_b[:, 0, 5, 128:256] + r1, rhs_b[:, 0, 0, 5, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 2, :] + r3, lhs_b[:, 0, 6, 128:256] + r1, rhs_b[:, 0, 0, 6, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 2, :] + r3, lhs_b[:, 0, 7, 128:256] + r1, rhs_b[:, 0, 0, 7, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 3, :] + r3, lhs_b[:, 0, 0, 128:256] + r1, rhs_b[:, 0, 1, 0, :] + r2, acc=overwrite signal(mm)
-    matmul acc[:, 3, :] + r3, lhs_b[:, 0, 1, 128:256] + r1, rhs_b[:, 0, 1, 1, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 3, :] + r3, lhs_b[:, 0, 2, 128:256] + r1, rhs_b[:, 0, 1, 2, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 3, :] + r3, lhs_b[:, 0, 3, 128:256] + r1, rhs_b[:, 0, 1, 3, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 3, :] + r3, lhs_b[:, 0, 4, 128:256] + r1, rhs_b[:, 0, 1, 4, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 3, :] + r3, lhs_b[:, 0, 5, 128:256] + r1, rhs_b[:, 0, 1, 5, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 3, :] + r3, lhs_b[:, 0, 6, 128:256] + r1, rhs_b[:, 0, 1, 6, :] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 3, :] + r3, lhs_b[:, 0, 7, 128:256] + r1, rhs_b[:, 0, 1, 7, :] + r2, acc=accumulate signal(mm)
+    mm_tile 0, 0, wait(lhs_ld >= r4, rhs_ld0 >= r4)
+    mm_tile 0, 1, wait(rhs_ld1 >= r4)
+    mm_tile 1, 0
+    mm_tile 1, 1
     pe.xori r1, r1, KT * BM
     pe.xori r2, r2, 2 * KT * TN
     pe.xori r3, r3, 4 * TN
@@ -139,14 +118,10 @@ pe_b:
     act.li r6, 0
     act.li r7, BLOCKS
 act_b:
-    act.tensor_copy res_t[:, 0, :], acc[:, 0, :] + r1 wait(mm >= r2, stored0 >= r3) signal(copied)
+    .irp j, 0, 1, 2, 3
+    act.tensor_copy res_t[:, \j, :], acc[:, \j, :] + r1 wait(mm >= r2, stored\j >= r3) signal(copied)
     act.addi r2, r2, KT
-    act.tensor_copy res_t[:, 1, :], acc[:, 1, :] + r1 wait(mm >= r2, stored1 >= r3) signal(copied)
-    act.addi r2, r2, KT
-    act.tensor_copy res_t[:, 2, :], acc[:, 2, :] + r1 wait(mm >= r2, stored2 >= r3) signal(copied)
-    act.addi r2, r2, KT
-    act.tensor_copy res_t[:, 3, :], acc[:, 3, :] + r1 wait(mm >= r2, stored3 >= r3) signal(copied)
-    act.addi r2, r2, KT
+    .endr
     act.xori r1, r1, 4 * TN
     act.addi r3, r3, 16
     act.addi r6, r6, 1
@@ -158,13 +133,9 @@ act_b:
     pool.li r2, 1
     pool.li r6, M * N
 pool_b:
-    pool.dma_copy out[0:128, 0:512] + r1, res_t[:, 0, :], q2.0 wait(copied >= r2) signal(stored0, 16)
+    .irp j, 0, 1, 2, 3          # tile j = 2 bm + bn: rows 128 bm, columns 512 bn
+    pool.dma_copy out[(\j / 2) * TM:(\j / 2 + 1) * TM, (\j % 2) * TN:(\j % 2 + 1) * TN] + r1, res_t[:, \j, :], q2.\j wait(copied >= r2) signal(stored\j, 16)
     pool.addi r2, r2, 1
-    pool.dma_copy out[0:128, 512:1024] + r1, res_t[:, 1, :], q2.1 wait(copied >= r2) signal(stored1, 16)
-    pool.addi r2, r2, 1
-    pool.dma_copy out[128:256, 0:512] + r1, res_t[:, 2, :], q2.2 wait(copied >= r2) signal(stored2, 16)
-    pool.addi r2, r2, 1
-    pool.dma_copy out[128:256, 512:1024] + r1, res_t[:, 3, :], q2.3 wait(copied >= r2) signal(stored3, 16)
-    pool.addi r2, r2, 1
+    .endr
     pool.addi r1, r1, BM * N
     pool.blt r1, r6, pool_b

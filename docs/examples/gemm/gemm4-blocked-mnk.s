@@ -119,44 +119,25 @@ act_k:
 # rhs_in >= 16 (k + 1)). k-steps 0 and 1 are written out (k-step 0
 # overwrites); then two k-steps per iteration, with r1 = k * M and r2 = k * N
 # (the k-tile's offsets in SBUF), r3 = 16 (k + 1) and r5 = 16 (k + 2).
-    matmul acc[:, 0, :], lhs_all[:, 0, 0:128], rhs_all[:, 0, 0:TN], acc=overwrite wait(lhs_in >= 16, rhs_in >= 16) signal(mm)
-    matmul acc[:, 1, :], lhs_all[:, 0, 128:256], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
-    matmul acc[:, 2, :], lhs_all[:, 0, 256:384], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
-    matmul acc[:, 3, :], lhs_all[:, 0, 384:512], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
-    matmul acc[:, 4, :], lhs_all[:, 0, 512:640], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
-    matmul acc[:, 5, :], lhs_all[:, 0, 640:768], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
-    matmul acc[:, 6, :], lhs_all[:, 0, 768:896], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
-    matmul acc[:, 7, :], lhs_all[:, 0, 896:1024], rhs_all[:, 0, 0:TN], acc=overwrite signal(mm)
-    matmul acc[:, 0, :], lhs_all[:, 1, 0:128], rhs_all[:, 1, 0:TN], acc=accumulate wait(lhs_in >= 32, rhs_in >= 32) signal(mm)
-    matmul acc[:, 1, :], lhs_all[:, 1, 128:256], rhs_all[:, 1, 0:TN], acc=accumulate signal(mm)
-    matmul acc[:, 2, :], lhs_all[:, 1, 256:384], rhs_all[:, 1, 0:TN], acc=accumulate signal(mm)
-    matmul acc[:, 3, :], lhs_all[:, 1, 384:512], rhs_all[:, 1, 0:TN], acc=accumulate signal(mm)
-    matmul acc[:, 4, :], lhs_all[:, 1, 512:640], rhs_all[:, 1, 0:TN], acc=accumulate signal(mm)
-    matmul acc[:, 5, :], lhs_all[:, 1, 640:768], rhs_all[:, 1, 0:TN], acc=accumulate signal(mm)
-    matmul acc[:, 6, :], lhs_all[:, 1, 768:896], rhs_all[:, 1, 0:TN], acc=accumulate signal(mm)
-    matmul acc[:, 7, :], lhs_all[:, 1, 896:1024], rhs_all[:, 1, 0:TN], acc=accumulate signal(mm)
+# mm_kstep K, ACC, SYNC [, LO, RO]: k-tile K's matmuls into the eight banks,
+# the first with the waits SYNC; LO and RO are the operands' register
+# offsets (+ r1, + r2) in the loop.
+.macro mm_kstep k, acc, sync, lo=, ro=
+    matmul acc[:, 0, :], lhs_all[:, \k, 0:TM] \lo, rhs_all[:, \k, 0:TN] \ro, acc=\acc \sync signal(mm)
+    .rept MT - 1
+    matmul acc[:, \+ + 1, :], lhs_all[:, \k, (\+ + 1)*TM:(\+ + 2)*TM] \lo, rhs_all[:, \k, 0:TN] \ro, acc=\acc signal(mm)
+    .endr
+.endm
+    mm_kstep 0, overwrite, wait(lhs_in >= 16, rhs_in >= 16)
+    mm_kstep 1, accumulate, wait(lhs_in >= 32, rhs_in >= 32)
     pe.li r1, 2 * M
     pe.li r2, 2 * N
     pe.li r3, 48
     pe.li r5, 64
     pe.li r4, KT * M
 pe_k2:
-    matmul acc[:, 0, :], lhs_all[:, 0, 0:128] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate wait(lhs_in >= r3, rhs_in >= r3) signal(mm)
-    matmul acc[:, 1, :], lhs_all[:, 0, 128:256] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 2, :], lhs_all[:, 0, 256:384] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 3, :], lhs_all[:, 0, 384:512] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 4, :], lhs_all[:, 0, 512:640] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 5, :], lhs_all[:, 0, 640:768] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 6, :], lhs_all[:, 0, 768:896] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 7, :], lhs_all[:, 0, 896:1024] + r1, rhs_all[:, 0, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 0, :], lhs_all[:, 1, 0:128] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate wait(lhs_in >= r5, rhs_in >= r5) signal(mm)
-    matmul acc[:, 1, :], lhs_all[:, 1, 128:256] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 2, :], lhs_all[:, 1, 256:384] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 3, :], lhs_all[:, 1, 384:512] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 4, :], lhs_all[:, 1, 512:640] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 5, :], lhs_all[:, 1, 640:768] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 6, :], lhs_all[:, 1, 768:896] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate signal(mm)
-    matmul acc[:, 7, :], lhs_all[:, 1, 896:1024] + r1, rhs_all[:, 1, 0:TN] + r2, acc=accumulate signal(mm)
+    mm_kstep 0, accumulate, wait(lhs_in >= r3, rhs_in >= r3), + r1, + r2
+    mm_kstep 1, accumulate, wait(lhs_in >= r5, rhs_in >= r5), + r1, + r2
     pe.addi r1, r1, 2 * M
     pe.addi r2, r2, 2 * N
     pe.addi r3, r3, 32
@@ -166,28 +147,21 @@ pe_k2:
 # ---- PE, N-block 1: for m: for h: for k: bank m, columns h, += lhsT[k, m]^T
 # . rhs[k, 512 + 256 h : ...]. Bank m is reused once DVE has copied tile m of
 # N-block 0 out (evac0 >= m + 1). r1 = m * TM (the m-tile's columns in
-# lhs_all), r2 = m * TN (bank m), r3 = m + 1.
+# lhs_all), r2 = m * TN (bank m), r3 = m + 1. mm_half H, SYNC: the eight
+# k-steps of half-tile (m, h), the first with the waits SYNC.
+.macro mm_half h, sync
+    matmul acc[:, 0, \h*NH:(\h+1)*NH] + r2, lhs_all[:, 0, 0:TM] + r1, rhs_all[:, 0, TN + \h*NH:TN + (\h+1)*NH], acc=overwrite \sync signal(mm)
+    .rept KT - 1
+    matmul acc[:, 0, \h*NH:(\h+1)*NH] + r2, lhs_all[:, \+ + 1, 0:TM] + r1, rhs_all[:, \+ + 1, TN + \h*NH:TN + (\h+1)*NH], acc=accumulate signal(mm)
+    .endr
+.endm
     pe.li r1, 0
     pe.li r2, 0
     pe.li r3, 1
     pe.li r4, M
 pe_m:
-    matmul acc[:, 0, 0:NH] + r2, lhs_all[:, 0, 0:TM] + r1, rhs_all[:, 0, TN:TN + NH], acc=overwrite wait(evac0 >= r3, nb1_lo >= 16) signal(mm)
-    matmul acc[:, 0, 0:NH] + r2, lhs_all[:, 1, 0:TM] + r1, rhs_all[:, 1, TN:TN + NH], acc=accumulate signal(mm)
-    matmul acc[:, 0, 0:NH] + r2, lhs_all[:, 2, 0:TM] + r1, rhs_all[:, 2, TN:TN + NH], acc=accumulate signal(mm)
-    matmul acc[:, 0, 0:NH] + r2, lhs_all[:, 3, 0:TM] + r1, rhs_all[:, 3, TN:TN + NH], acc=accumulate signal(mm)
-    matmul acc[:, 0, 0:NH] + r2, lhs_all[:, 4, 0:TM] + r1, rhs_all[:, 4, TN:TN + NH], acc=accumulate signal(mm)
-    matmul acc[:, 0, 0:NH] + r2, lhs_all[:, 5, 0:TM] + r1, rhs_all[:, 5, TN:TN + NH], acc=accumulate signal(mm)
-    matmul acc[:, 0, 0:NH] + r2, lhs_all[:, 6, 0:TM] + r1, rhs_all[:, 6, TN:TN + NH], acc=accumulate signal(mm)
-    matmul acc[:, 0, 0:NH] + r2, lhs_all[:, 7, 0:TM] + r1, rhs_all[:, 7, TN:TN + NH], acc=accumulate signal(mm)
-    matmul acc[:, 0, NH:TN] + r2, lhs_all[:, 0, 0:TM] + r1, rhs_all[:, 0, TN + NH:N], acc=overwrite wait(nb1_hi >= 16) signal(mm)
-    matmul acc[:, 0, NH:TN] + r2, lhs_all[:, 1, 0:TM] + r1, rhs_all[:, 1, TN + NH:N], acc=accumulate signal(mm)
-    matmul acc[:, 0, NH:TN] + r2, lhs_all[:, 2, 0:TM] + r1, rhs_all[:, 2, TN + NH:N], acc=accumulate signal(mm)
-    matmul acc[:, 0, NH:TN] + r2, lhs_all[:, 3, 0:TM] + r1, rhs_all[:, 3, TN + NH:N], acc=accumulate signal(mm)
-    matmul acc[:, 0, NH:TN] + r2, lhs_all[:, 4, 0:TM] + r1, rhs_all[:, 4, TN + NH:N], acc=accumulate signal(mm)
-    matmul acc[:, 0, NH:TN] + r2, lhs_all[:, 5, 0:TM] + r1, rhs_all[:, 5, TN + NH:N], acc=accumulate signal(mm)
-    matmul acc[:, 0, NH:TN] + r2, lhs_all[:, 6, 0:TM] + r1, rhs_all[:, 6, TN + NH:N], acc=accumulate signal(mm)
-    matmul acc[:, 0, NH:TN] + r2, lhs_all[:, 7, 0:TM] + r1, rhs_all[:, 7, TN + NH:N], acc=accumulate signal(mm)
+    mm_half 0, wait(evac0 >= r3, nb1_lo >= 16)
+    mm_half 1, wait(nb1_hi >= 16)
     pe.addi r1, r1, TM
     pe.addi r2, r2, TN
     pe.addi r3, r3, 1
@@ -214,14 +188,15 @@ dve_m:
     act.li r2, KT * MT + KT
     act.li r3, (MT - 1) * TN
 act_m:
-    act.tensor_copy res1[:, 0, :] + r1, acc[:, 0, 0:NH] + r1 wait(mm >= r2) signal(evac1)
+    .irp h, 0, 1
+    act.tensor_copy res1[:, \h, :] + r1, acc[:, 0, \h*NH:(\h+1)*NH] + r1 wait(mm >= r2) signal(evac1)
     act.addi r2, r2, KT
-    act.tensor_copy res1[:, 1, :] + r1, acc[:, 0, NH:TN] + r1 wait(mm >= r2) signal(evac1)
-    act.addi r2, r2, KT
+    .endr
     act.addi r1, r1, TN
     act.blt r1, r3, act_m
-    act.tensor_copy res1[:, 14, :], acc[:, 7, 0:NH] wait(mm >= KT * MT + 15 * KT) signal(evac1)
-    act.tensor_copy res1[:, 15, :], acc[:, 7, NH:TN] wait(mm >= KT * MT + 16 * KT) signal(evac1)
+    .irp h, 0, 1
+    act.tensor_copy res1[:, 14 + \h, :], acc[:, 7, \h*NH:(\h+1)*NH] wait(mm >= KT * MT + (15 + \h) * KT) signal(evac1)
+    .endr
 
 # ---- SP, after its loads: the stores, round-robin over 4 queues (a store of 256 KiB takes
 # ~2 us, one of 128 KiB ~1.7 us, and a queue runs one at a time). Nothing
@@ -237,14 +212,10 @@ act_m:
     sp.li r3, 1
     sp.li r4, M * N
 sp_b0:
-    sp.dma_copy out[0:128, 0:TN] + r1, res0[:, 0, :] + r2, q2.0 wait(evac0 >= r3)
+    .irp j, 0, 1, 2, 3
+    sp.dma_copy out[\j*TM:(\j+1)*TM, 0:TN] + r1, res0[:, \j, :] + r2, q2.\j wait(evac0 >= r3)
     sp.addi r3, r3, 1
-    sp.dma_copy out[128:256, 0:TN] + r1, res0[:, 1, :] + r2, q2.1 wait(evac0 >= r3)
-    sp.addi r3, r3, 1
-    sp.dma_copy out[256:384, 0:TN] + r1, res0[:, 2, :] + r2, q2.2 wait(evac0 >= r3)
-    sp.addi r3, r3, 1
-    sp.dma_copy out[384:512, 0:TN] + r1, res0[:, 3, :] + r2, q2.3 wait(evac0 >= r3)
-    sp.addi r3, r3, 1
+    .endr
     sp.addi r1, r1, 4 * TM * N
     sp.addi r2, r2, 4 * TN
     sp.blt r1, r4, sp_b0
@@ -254,14 +225,10 @@ sp_b0:
     sp.li r2, 0
     sp.li r3, 1
 sp_b1:
-    sp.dma_copy out[0:128, TN:TN + NH] + r1, res1[:, 0, :] + r2, q2.0 wait(evac1 >= r3)
+    .irp j, 0, 1, 2, 3          # half-tile j = 2 (m - m0) + h: rows 128 (m - m0), columns 512 + 256 h
+    sp.dma_copy out[(\j / 2) * TM:(\j / 2 + 1) * TM, TN + (\j % 2) * NH:TN + (\j % 2 + 1) * NH] + r1, res1[:, \j, :] + r2, q2.\j wait(evac1 >= r3)
     sp.addi r3, r3, 1
-    sp.dma_copy out[0:128, TN + NH:N] + r1, res1[:, 1, :] + r2, q2.1 wait(evac1 >= r3)
-    sp.addi r3, r3, 1
-    sp.dma_copy out[128:256, TN:TN + NH] + r1, res1[:, 2, :] + r2, q2.2 wait(evac1 >= r3)
-    sp.addi r3, r3, 1
-    sp.dma_copy out[128:256, TN + NH:N] + r1, res1[:, 3, :] + r2, q2.3 wait(evac1 >= r3)
-    sp.addi r3, r3, 1
+    .endr
     sp.addi r1, r1, 2 * TM * N
     sp.addi r2, r2, 2 * TN
     sp.blt r1, r4, sp_b1

@@ -100,26 +100,18 @@
     sp.li r12, GROUPS + 1
 sp_group:
     sp.bge r1, r2, sp_store
-    sp.dma_copy xb[:, 0, :] + r3, x[0:P, :] + r5, q0.0 wait(nrm >= r6) signal(ld0)
+    .irp j, 0, 1, 2, 3
+    sp.dma_copy xb[:, \j, :] + r3, x[\j*P:(\j+1)*P, :] + r5, q\j.0 wait(nrm >= r6) signal(ld\j)
     sp.addi r6, r6, 1
-    sp.dma_copy xb[:, 1, :] + r3, x[P:2*P, :] + r5, q1.0 wait(nrm >= r6) signal(ld1)
-    sp.addi r6, r6, 1
-    sp.dma_copy xb[:, 2, :] + r3, x[2*P:3*P, :] + r5, q2.0 wait(nrm >= r6) signal(ld2)
-    sp.addi r6, r6, 1
-    sp.dma_copy xb[:, 3, :] + r3, x[3*P:4*P, :] + r5, q3.0 wait(nrm >= r6) signal(ld3)
-    sp.addi r6, r6, 1
+    .endr
 sp_store:
     sp.beq r1, r11, sp_next
     sp.addi r8, r5, -4 * TILE
     sp.xori r9, r3, 4 * D
-    sp.dma_copy out[0:P, :] + r8, yb[:, 0, :] + r9, q4.0 wait(dvy >= r10, pl >= r10) signal(st0)
+    .irp q, 4, 5, 6, 7          # tile j = \+ of the group, on queue q<4+j>.0
+    sp.dma_copy out[\+*P:(\+ + 1)*P, :] + r8, yb[:, \+, :] + r9, q\q.0 wait(dvy >= r10, pl >= r10) signal(st\+)
     sp.addi r10, r10, 1
-    sp.dma_copy out[P:2*P, :] + r8, yb[:, 1, :] + r9, q5.0 wait(dvy >= r10, pl >= r10) signal(st1)
-    sp.addi r10, r10, 1
-    sp.dma_copy out[2*P:3*P, :] + r8, yb[:, 2, :] + r9, q6.0 wait(dvy >= r10, pl >= r10) signal(st2)
-    sp.addi r10, r10, 1
-    sp.dma_copy out[3*P:4*P, :] + r8, yb[:, 3, :] + r9, q7.0 wait(dvy >= r10, pl >= r10) signal(st3)
-    sp.addi r10, r10, 1
+    .endr
 sp_next:
     sp.xori r3, r3, 4 * D
     sp.addi r5, r5, 4 * TILE
@@ -127,6 +119,17 @@ sp_next:
     sp.blt r1, r12, sp_group
 # DVE: the statistics of tile j as it lands, then gamma/beta on DVE's
 # columns of tile j - 1, which ACT has normalised by then.
+# stats J: mean and variance of tile j of the group.
+.macro stats j
+    bn_stats sb[:, \j, :] + r8, xb[:, \j, :] + r3 wait(ld\j >= r6)
+    bn_aggr mv[:, \j, :] + r9, sb[:, \j, :] + r8 signal(agg)
+.endm
+# gamma_beta E, J, COLS, DONE, SYNC: yb = yb * gamma + beta on columns COLS
+# of tile j, on engine E, after the waits SYNC; signals DONE.
+.macro gamma_beta e, j, cols, done, sync
+    \e.tensor_tensor yb[:, \j, \cols] + r3, yb[:, \j, \cols] + r3, gm[:, \cols], multiply \sync
+    \e.tensor_tensor yb[:, \j, \cols] + r3, yb[:, \j, \cols] + r3, bt[:, \cols], add signal(\done)
+.endm
     dve.li r1, 0
     dve.li r2, GROUPS
     dve.li r3, 0
@@ -136,25 +139,17 @@ sp_next:
     dve.li r6, 1                # ld<j> >= g + 1
     dve.li r7, 1                # nrm >= i + 1
 dve_group:
-    bn_stats sb[:, 0, :] + r8, xb[:, 0, :] + r3 wait(ld0 >= r6)
-    bn_aggr mv[:, 0, :] + r9, sb[:, 0, :] + r8 signal(agg)
-    bn_stats sb[:, 1, :] + r8, xb[:, 1, :] + r3 wait(ld1 >= r6)
-    bn_aggr mv[:, 1, :] + r9, sb[:, 1, :] + r8 signal(agg)
-    dve.tensor_tensor yb[:, 0, 0:DV] + r3, yb[:, 0, 0:DV] + r3, gm[:, 0:DV], multiply wait(nrm >= r7, bc >= 1)
-    dve.tensor_tensor yb[:, 0, 0:DV] + r3, yb[:, 0, 0:DV] + r3, bt[:, 0:DV], add signal(dvy)
+    stats 0
+    stats 1
+    gamma_beta dve, 0, 0:DV, dvy, wait(nrm >= r7, bc >= 1)
     dve.addi r7, r7, 1
-    bn_stats sb[:, 2, :] + r8, xb[:, 2, :] + r3 wait(ld2 >= r6)
-    bn_aggr mv[:, 2, :] + r9, sb[:, 2, :] + r8 signal(agg)
-    dve.tensor_tensor yb[:, 1, 0:DV] + r3, yb[:, 1, 0:DV] + r3, gm[:, 0:DV], multiply wait(nrm >= r7)
-    dve.tensor_tensor yb[:, 1, 0:DV] + r3, yb[:, 1, 0:DV] + r3, bt[:, 0:DV], add signal(dvy)
+    stats 2
+    gamma_beta dve, 1, 0:DV, dvy, wait(nrm >= r7)
     dve.addi r7, r7, 1
-    bn_stats sb[:, 3, :] + r8, xb[:, 3, :] + r3 wait(ld3 >= r6)
-    bn_aggr mv[:, 3, :] + r9, sb[:, 3, :] + r8 signal(agg)
-    dve.tensor_tensor yb[:, 2, 0:DV] + r3, yb[:, 2, 0:DV] + r3, gm[:, 0:DV], multiply wait(nrm >= r7)
-    dve.tensor_tensor yb[:, 2, 0:DV] + r3, yb[:, 2, 0:DV] + r3, bt[:, 0:DV], add signal(dvy)
+    stats 3
+    gamma_beta dve, 2, 0:DV, dvy, wait(nrm >= r7)
     dve.addi r7, r7, 1
-    dve.tensor_tensor yb[:, 3, 0:DV] + r3, yb[:, 3, 0:DV] + r3, gm[:, 0:DV], multiply wait(nrm >= r7)
-    dve.tensor_tensor yb[:, 3, 0:DV] + r3, yb[:, 3, 0:DV] + r3, bt[:, 0:DV], add signal(dvy)
+    gamma_beta dve, 3, 0:DV, dvy, wait(nrm >= r7)
     dve.addi r7, r7, 1
     dve.xori r3, r3, 4 * D
     dve.xori r4, r4, 4
@@ -180,26 +175,13 @@ dve_group:
     act.li r6, 1                # agg >= i + 1
     act.li r7, -1               # st<j> >= g - 1
 act_group:
-    act.activation rs[:, 0:1] + r4, mv[:, 0, 1:2] + r9, rsqrt, bias=1e-5 wait(agg >= r6)
-    act.tensor_scalar nr[:, 0:1] + r4, mv[:, 0, 0:1] + r9, multiply, -1.0
-    act.activation nr[:, 0:1] + r4, nr[:, 0:1] + r4, copy, scale=rs[:, 0:1] + r4
-    act.activation yb[:, 0, :] + r3, xb[:, 0, :] + r3, copy, scale=rs[:, 0:1] + r4, bias=nr[:, 0:1] + r4 wait(st0 >= r7) signal(nrm)
+    .irp j, 0, 1, 2, 3
+    act.activation rs[:, \j:\j+1] + r4, mv[:, \j, 1:2] + r9, rsqrt, bias=1e-5 wait(agg >= r6)
+    act.tensor_scalar nr[:, \j:\j+1] + r4, mv[:, \j, 0:1] + r9, multiply, -1.0
+    act.activation nr[:, \j:\j+1] + r4, nr[:, \j:\j+1] + r4, copy, scale=rs[:, \j:\j+1] + r4
+    act.activation yb[:, \j, :] + r3, xb[:, \j, :] + r3, copy, scale=rs[:, \j:\j+1] + r4, bias=nr[:, \j:\j+1] + r4 wait(st\j >= r7) signal(nrm)
     act.addi r6, r6, 1
-    act.activation rs[:, 1:2] + r4, mv[:, 1, 1:2] + r9, rsqrt, bias=1e-5 wait(agg >= r6)
-    act.tensor_scalar nr[:, 1:2] + r4, mv[:, 1, 0:1] + r9, multiply, -1.0
-    act.activation nr[:, 1:2] + r4, nr[:, 1:2] + r4, copy, scale=rs[:, 1:2] + r4
-    act.activation yb[:, 1, :] + r3, xb[:, 1, :] + r3, copy, scale=rs[:, 1:2] + r4, bias=nr[:, 1:2] + r4 wait(st1 >= r7) signal(nrm)
-    act.addi r6, r6, 1
-    act.activation rs[:, 2:3] + r4, mv[:, 2, 1:2] + r9, rsqrt, bias=1e-5 wait(agg >= r6)
-    act.tensor_scalar nr[:, 2:3] + r4, mv[:, 2, 0:1] + r9, multiply, -1.0
-    act.activation nr[:, 2:3] + r4, nr[:, 2:3] + r4, copy, scale=rs[:, 2:3] + r4
-    act.activation yb[:, 2, :] + r3, xb[:, 2, :] + r3, copy, scale=rs[:, 2:3] + r4, bias=nr[:, 2:3] + r4 wait(st2 >= r7) signal(nrm)
-    act.addi r6, r6, 1
-    act.activation rs[:, 3:4] + r4, mv[:, 3, 1:2] + r9, rsqrt, bias=1e-5 wait(agg >= r6)
-    act.tensor_scalar nr[:, 3:4] + r4, mv[:, 3, 0:1] + r9, multiply, -1.0
-    act.activation nr[:, 3:4] + r4, nr[:, 3:4] + r4, copy, scale=rs[:, 3:4] + r4
-    act.activation yb[:, 3, :] + r3, xb[:, 3, :] + r3, copy, scale=rs[:, 3:4] + r4, bias=nr[:, 3:4] + r4 wait(st3 >= r7) signal(nrm)
-    act.addi r6, r6, 1
+    .endr
     act.xori r3, r3, 4 * D
     act.xori r4, r4, 4
     act.xori r9, r9, 4 * 2
@@ -217,18 +199,10 @@ act_group:
     pool.li r3, 0
     pool.li r6, 1               # nrm >= i + 1
 pool_group:
-    pool.tensor_tensor yb[:, 0, DV:D] + r3, yb[:, 0, DV:D] + r3, gm[:, DV:D], multiply wait(nrm >= r6)
-    pool.tensor_tensor yb[:, 0, DV:D] + r3, yb[:, 0, DV:D] + r3, bt[:, DV:D], add signal(pl)
+    .irp j, 0, 1, 2, 3
+    gamma_beta pool, \j, DV:D, pl, wait(nrm >= r6)
     pool.addi r6, r6, 1
-    pool.tensor_tensor yb[:, 1, DV:D] + r3, yb[:, 1, DV:D] + r3, gm[:, DV:D], multiply wait(nrm >= r6)
-    pool.tensor_tensor yb[:, 1, DV:D] + r3, yb[:, 1, DV:D] + r3, bt[:, DV:D], add signal(pl)
-    pool.addi r6, r6, 1
-    pool.tensor_tensor yb[:, 2, DV:D] + r3, yb[:, 2, DV:D] + r3, gm[:, DV:D], multiply wait(nrm >= r6)
-    pool.tensor_tensor yb[:, 2, DV:D] + r3, yb[:, 2, DV:D] + r3, bt[:, DV:D], add signal(pl)
-    pool.addi r6, r6, 1
-    pool.tensor_tensor yb[:, 3, DV:D] + r3, yb[:, 3, DV:D] + r3, gm[:, DV:D], multiply wait(nrm >= r6)
-    pool.tensor_tensor yb[:, 3, DV:D] + r3, yb[:, 3, DV:D] + r3, bt[:, DV:D], add signal(pl)
-    pool.addi r6, r6, 1
+    .endr
     pool.xori r3, r3, 4 * D
     pool.addi r1, r1, 1
     pool.blt r1, r2, pool_group

@@ -89,10 +89,13 @@
     # Even quarters go through q4.0, odd ones through q5.0: a queue
     # completes in order, so w1e_ld >= 32 means quarters 0 and 2 have
     # both landed, whatever the other queue does.
-    sp.dma_copy w1_s[:, :, 0:256], ap(hbm bf16, [H, 128], addr(w1), [128 * H, DT], [1, 256]), q4.0 signal(w1e_ld, 16)
-    sp.dma_copy w1_s[:, :, 512:768], ap(hbm bf16, [H, 128], addr(w1) + 512 * 2, [128 * H, DT], [1, 256]), q4.0 signal(w1e_ld, 16)
-    sp.dma_copy w1_s[:, :, 256:512], ap(hbm bf16, [H, 128], addr(w1) + 256 * 2, [128 * H, DT], [1, 256]), q5.0 wait(x_ld >= 16) signal(w1o_ld, 16)
-    sp.dma_copy w1_s[:, :, 768:1024], ap(hbm bf16, [H, 128], addr(w1) + 768 * 2, [128 * H, DT], [1, 256]), q5.0 signal(w1o_ld, 16)
+.macro w1_quarter q, queue, sem, sync=
+    sp.dma_copy w1_s[:, :, \q*256:(\q+1)*256], ap(hbm bf16, [H, 128], addr(w1) + \q * 256 * 2, [128 * H, DT], [1, 256]), \queue \sync signal(\sem, 16)
+.endm
+    w1_quarter 0, q4.0, w1e_ld
+    w1_quarter 2, q4.0, w1e_ld
+    w1_quarter 1, q5.0, w1o_ld, wait(x_ld >= 16)
+    w1_quarter 3, q5.0, w1o_ld
     # W2[128 ht + p, :] -> w2_s[p, ht, :], hidden tiles 0-3 and 4-7, once
     # W1's quarters 0 and 2 are in.
     sp.dma_copy w2_s[:, 0:4, :], ap(hbm bf16, [D, 128], addr(w2), [128 * D, 4], [1, D]), q6.0 wait(w1e_ld >= 32) signal(w2a_ld, 16)
@@ -177,12 +180,12 @@ hidden:
 
 #===-- DVE: x^T from PSUM to SBUF, one dt at a time ----------------------===#
     dve.memset warm, 0.0 signal(wz)
-# (Four lines rather than a loop: a register offset would make each copy
-# NKI's tensor_copy_dynamic, 300 cycles in the 2x mode instead of 256.)
-    dve.tensor_copy xT_s[:, 0, :], xT_ps[:, 0, :] wait(tr >= 1) signal(xcp)
-    dve.tensor_copy xT_s[:, 1, :], xT_ps[:, 1, :] wait(tr >= 2) signal(xcp)
-    dve.tensor_copy xT_s[:, 2, :], xT_ps[:, 2, :] wait(tr >= 3) signal(xcp)
-    dve.tensor_copy xT_s[:, 3, :], xT_ps[:, 3, :] wait(tr >= 4) signal(xcp)
+# (Four instructions, written by .irp, rather than a loop: a register offset
+# would make each copy NKI's tensor_copy_dynamic, 300 cycles in the 2x mode
+# instead of 256.)
+    .irp dt, 0, 1, 2, 3
+    dve.tensor_copy xT_s[:, \dt, :], xT_ps[:, \dt, :] wait(tr >= \dt + 1) signal(xcp)
+    .endr
 
 #===-- ACT: GELU of each hidden tile, then the evacuation of y ------------===#
 # First a one-element GELU on a constant: ScalarE loads the gelu table set

@@ -98,26 +98,18 @@
     sp.li r12, GROUPS + 1
 sp_group:
     sp.bge r1, r2, sp_store
-    sp.dma_copy xb[:, 0, :] + r3, x[0:P, :] + r5, q0.0 wait(dv >= r6, pl >= r6) signal(ld0)
+    .irp j, 0, 1, 2, 3
+    sp.dma_copy xb[:, \j, :] + r3, x[\j*P:(\j+1)*P, :] + r5, q\j.0 wait(dv >= r6, pl >= r6) signal(ld\j)
     sp.addi r6, r6, 1
-    sp.dma_copy xb[:, 1, :] + r3, x[P:2*P, :] + r5, q1.0 wait(dv >= r6, pl >= r6) signal(ld1)
-    sp.addi r6, r6, 1
-    sp.dma_copy xb[:, 2, :] + r3, x[2*P:3*P, :] + r5, q2.0 wait(dv >= r6, pl >= r6) signal(ld2)
-    sp.addi r6, r6, 1
-    sp.dma_copy xb[:, 3, :] + r3, x[3*P:4*P, :] + r5, q3.0 wait(dv >= r6, pl >= r6) signal(ld3)
-    sp.addi r6, r6, 1
+    .endr
 sp_store:
     sp.beq r1, r11, sp_next
     sp.addi r8, r5, -4 * TILE
     sp.xori r9, r3, 4 * D
-    sp.dma_copy out[0:P, :] + r8, yb[:, 0, :] + r9, q4.0 wait(dv >= r10, pl >= r10) signal(st0)
+    .irp q, 4, 5, 6, 7          # tile j = \+ of the group, on queue q<4+j>.0
+    sp.dma_copy out[\+*P:(\+ + 1)*P, :] + r8, yb[:, \+, :] + r9, q\q.0 wait(dv >= r10, pl >= r10) signal(st\+)
     sp.addi r10, r10, 1
-    sp.dma_copy out[P:2*P, :] + r8, yb[:, 1, :] + r9, q5.0 wait(dv >= r10, pl >= r10) signal(st1)
-    sp.addi r10, r10, 1
-    sp.dma_copy out[2*P:3*P, :] + r8, yb[:, 2, :] + r9, q6.0 wait(dv >= r10, pl >= r10) signal(st2)
-    sp.addi r10, r10, 1
-    sp.dma_copy out[3*P:4*P, :] + r8, yb[:, 3, :] + r9, q7.0 wait(dv >= r10, pl >= r10) signal(st3)
-    sp.addi r10, r10, 1
+    .endr
 sp_next:
     sp.xori r3, r3, 4 * D
     sp.addi r5, r5, 4 * TILE
@@ -133,14 +125,10 @@ sp_next:
     act.li r4, 0
     act.li r6, 1                # ld<j> >= g + 1
 act_group:
-    act.activation sq, xb[:, 0, :] + r3, square, accum=ss[:, 0:1] + r4 wait(ld0 >= r6)
-    act.activation rs[:, 0:1] + r4, ss[:, 0:1] + r4, rsqrt, scale=0.001953125, bias=1e-6 signal(sc)
-    act.activation sq, xb[:, 1, :] + r3, square, accum=ss[:, 1:2] + r4 wait(ld1 >= r6)
-    act.activation rs[:, 1:2] + r4, ss[:, 1:2] + r4, rsqrt, scale=0.001953125, bias=1e-6 signal(sc)
-    act.activation sq, xb[:, 2, :] + r3, square, accum=ss[:, 2:3] + r4 wait(ld2 >= r6)
-    act.activation rs[:, 2:3] + r4, ss[:, 2:3] + r4, rsqrt, scale=0.001953125, bias=1e-6 signal(sc)
-    act.activation sq, xb[:, 3, :] + r3, square, accum=ss[:, 3:4] + r4 wait(ld3 >= r6)
-    act.activation rs[:, 3:4] + r4, ss[:, 3:4] + r4, rsqrt, scale=0.001953125, bias=1e-6 signal(sc)
+    .irp j, 0, 1, 2, 3
+    act.activation sq, xb[:, \j, :] + r3, square, accum=ss[:, \j:\j+1] + r4 wait(ld\j >= r6)
+    act.activation rs[:, \j:\j+1] + r4, ss[:, \j:\j+1] + r4, rsqrt, scale=0.001953125, bias=1e-6 signal(sc)
+    .endr
     act.xori r3, r3, 4 * D
     act.xori r4, r4, 4
     act.addi r6, r6, 1
@@ -158,14 +146,10 @@ act_group:
     dve.li r7, -1               # st<j> >= g - 1
     dve.sem_wait gbc, ge, 1
 dve_group:
-    scalar_tensor_tensor yb[:, 0, 0:DV] + r3, xb[:, 0, 0:DV] + r3, multiply, rs[:, 0:1] + r4, multiply, gb[:, 0:DV] wait(sc >= r6, st0 >= r7) signal(dv)
+    .irp j, 0, 1, 2, 3
+    scalar_tensor_tensor yb[:, \j, 0:DV] + r3, xb[:, \j, 0:DV] + r3, multiply, rs[:, \j:\j+1] + r4, multiply, gb[:, 0:DV] wait(sc >= r6, st\j >= r7) signal(dv)
     dve.addi r6, r6, 1
-    scalar_tensor_tensor yb[:, 1, 0:DV] + r3, xb[:, 1, 0:DV] + r3, multiply, rs[:, 1:2] + r4, multiply, gb[:, 0:DV] wait(sc >= r6, st1 >= r7) signal(dv)
-    dve.addi r6, r6, 1
-    scalar_tensor_tensor yb[:, 2, 0:DV] + r3, xb[:, 2, 0:DV] + r3, multiply, rs[:, 2:3] + r4, multiply, gb[:, 0:DV] wait(sc >= r6, st2 >= r7) signal(dv)
-    dve.addi r6, r6, 1
-    scalar_tensor_tensor yb[:, 3, 0:DV] + r3, xb[:, 3, 0:DV] + r3, multiply, rs[:, 3:4] + r4, multiply, gb[:, 0:DV] wait(sc >= r6, st3 >= r7) signal(dv)
-    dve.addi r6, r6, 1
+    .endr
     dve.xori r3, r3, 4 * D
     dve.xori r4, r4, 4
     dve.addi r7, r7, 1
@@ -183,18 +167,11 @@ dve_group:
     pool.li r6, 1               # sc, dv >= i + 1
     pool.li r7, -1              # st<j> >= g - 1
 pool_group:
-    pool.tensor_scalar yb[:, 0, DV:D] + r3, xb[:, 0, DV:D] + r3, multiply, rs[:, 0:1] + r4 wait(sc >= r6, st0 >= r7)
-    pool.tensor_tensor yb[:, 0, DV:D] + r3, yb[:, 0, DV:D] + r3, gb[:, DV:D], multiply signal(pl)
+    .irp j, 0, 1, 2, 3
+    pool.tensor_scalar yb[:, \j, DV:D] + r3, xb[:, \j, DV:D] + r3, multiply, rs[:, \j:\j+1] + r4 wait(sc >= r6, st\j >= r7)
+    pool.tensor_tensor yb[:, \j, DV:D] + r3, yb[:, \j, DV:D] + r3, gb[:, DV:D], multiply signal(pl)
     pool.addi r6, r6, 1
-    pool.tensor_scalar yb[:, 1, DV:D] + r3, xb[:, 1, DV:D] + r3, multiply, rs[:, 1:2] + r4 wait(sc >= r6, st1 >= r7)
-    pool.tensor_tensor yb[:, 1, DV:D] + r3, yb[:, 1, DV:D] + r3, gb[:, DV:D], multiply signal(pl)
-    pool.addi r6, r6, 1
-    pool.tensor_scalar yb[:, 2, DV:D] + r3, xb[:, 2, DV:D] + r3, multiply, rs[:, 2:3] + r4 wait(sc >= r6, st2 >= r7)
-    pool.tensor_tensor yb[:, 2, DV:D] + r3, yb[:, 2, DV:D] + r3, gb[:, DV:D], multiply signal(pl)
-    pool.addi r6, r6, 1
-    pool.tensor_scalar yb[:, 3, DV:D] + r3, xb[:, 3, DV:D] + r3, multiply, rs[:, 3:4] + r4 wait(sc >= r6, st3 >= r7)
-    pool.tensor_tensor yb[:, 3, DV:D] + r3, yb[:, 3, DV:D] + r3, gb[:, DV:D], multiply signal(pl)
-    pool.addi r6, r6, 1
+    .endr
     pool.xori r3, r3, 4 * D
     pool.xori r4, r4, 4
     pool.addi r7, r7, 1
