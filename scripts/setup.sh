@@ -45,6 +45,7 @@ PACKAGES=(
   python3-setuptools             # pip installs build/python with setuptools (no network)
   python3-wheel                  # ... which builds a wheel first
   pkgconf                        # pkg-config: the install test builds a consumer with trnemu.pc
+  chromium                       # headless browser: the HTML view's test (testsuite/browser)
 )
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -18,6 +18,7 @@
 #include "FaultDump.h"
 #include "Files.h"
 #include "TensorFiles.h"
+#include "ViewOutputs.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -213,7 +214,10 @@ int run(tools::Tool &T, int argc, char **argv) {
       "report-json", value<std::string>()->value_name("FILE"),
       "write the utilization report as JSON")("trace", value<std::string>()->value_name("FILE"),
                                               "write a Chrome Trace Event / Perfetto JSON trace")(
-      "trace-text", "print one line per instruction and DMA transfer");
+      "trace-text", "print one line per instruction and DMA transfer")(
+      "profile", "print the time per source line after the run")(
+      "html", value<std::string>()->value_name("FILE"),
+      "write the run as one offline HTML page (timeline, report, source)");
   if (auto Exit = T.parse(argc, argv))
     return *Exit;
   const po::variables_map &VM = T.vm();
@@ -255,7 +259,7 @@ int run(tools::Tool &T, int argc, char **argv) {
       auto [Name, File] = nameEqualsFile(Opt, S);
       Claim(Stdin, File, fmt::format("--{} {}", Opt, Name));
     }
-  for (const char *Opt : {"trace", "report-json"})
+  for (const char *Opt : {"trace", "report-json", "html"})
     if (T.has(Opt))
       Claim(Stdout, VM[Opt].as<std::string>(), fmt::format("--{}", Opt));
   for (const std::string &S : List("out")) {
@@ -263,7 +267,7 @@ int run(tools::Tool &T, int argc, char **argv) {
     Claim(Stdout, File, "--out " + Name);
   }
   if (Stdout.claimed())
-    for (const char *Opt : {"report", "trace-text"})
+    for (const char *Opt : {"report", "trace-text", "profile"})
       if (T.has(Opt))
         Claim(Stdout, "-", fmt::format("--{}", Opt));
   llvm::raw_ostream &Info = Stdout.claimed() ? T.diags().os() : llvm::outs();
@@ -352,6 +356,14 @@ int run(tools::Tool &T, int argc, char **argv) {
     Text = std::make_unique<trace::TextTrace>(std::cout);
     E.addObserver(Text.get());
   }
+  // --profile and --html (ViewOutputs.h): the page's file is opened now.
+  std::string HtmlPath = VM.count("html") ? VM["html"].as<std::string>() : "";
+  if (VM.count("html") && HtmlPath.empty())
+    throw UsageError{"--html takes a file name, not ''"};
+  emutool::ViewOutputs Views(E, VM.count("profile") > 0, HtmlPath, Path);
+  if (auto Err = Views.open())
+    throw UsageError{*Err};
+
   // The trace streams into a temporary file that becomes FILE when whole.
   std::optional<llvm::sys::fs::TempFile> TraceFile;
   std::unique_ptr<std::ofstream> TraceOS;
@@ -409,6 +421,11 @@ int run(tools::Tool &T, int argc, char **argv) {
   }
   if (TracePath == "-")
     std::cout.flush();
+  if (auto Err = Views.writeHtml(R)) { // a faulting run's page too, as --trace
+    if (!R.Error)
+      throw UsageError{*Err};
+    T.error(*Err);
+  }
   // What the print instructions wrote, in the order they ran (a faulting
   // run's too: they are how one finds the fault), after the text trace.
   if (!R.Prints.empty()) {
@@ -451,6 +468,12 @@ int run(tools::Tool &T, int argc, char **argv) {
               std::span(reinterpret_cast<const uint8_t *>(Json.data()), Json.size())))
         throw UsageError{*Err};
     }
+  }
+
+  if (VM.count("profile")) {
+    std::ostringstream Text;
+    Views.printProfile(R, Text);
+    llvm::outs() << Text.str();
   }
 
   // Outputs: every file is written whole to a temporary file, then all are
