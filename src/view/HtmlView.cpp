@@ -78,12 +78,13 @@ template <class Vec> void ints(std::string &Out, const Vec &V) {
 // A number with fixed decimals: the same bytes on every host.
 std::string fixed(double X, int Decimals) { return fmt::format("{:.{}f}", X, Decimals); }
 
+// kind, engine or queue, index, ps: kind 0 none, 1 an engine's
+// instruction, 2 a DMA queue's transfer (index: its trigger's).
 void senderJson(std::string &Out, const emu::Sender &S) {
-  // [kind, engine or queue, index, ps]: kind 0 none, 1 engine, 2 DMA queue.
   if (!S.Valid)
-    Out += "[0,0,0,0]";
+    Out += "0,0,0,0";
   else
-    fmt::format_to(std::back_inserter(Out), "[{},{},{},{}]", S.FromDma ? 2 : 1,
+    fmt::format_to(std::back_inserter(Out), "{},{},{},{}", S.FromDma ? 2 : 1,
                    S.FromDma ? S.Queue : static_cast<unsigned>(S.Eng), S.Index, S.Ps);
 }
 
@@ -123,7 +124,7 @@ void trackJson(std::string &Out, const Recorder::Track &T, bool Dma) {
     Out += ",\"c\":";
     ints(Out, Cycles);
   }
-  // Waits: [slice, waited ps, semaphore, sender], flat.
+  // Waits: slice, waited ps, semaphore, then the sender's four, flat.
   Out += ",\"w\":[";
   bool First = true;
   for (const Recorder::Wait &W : T.Waits) {
@@ -276,7 +277,7 @@ std::string dataJson(const PageInputs &In) {
     trackJson(Out, In.Rec.engines()[K], false);
     Out += '}';
   }
-  unsigned PerEngine = E.chip().DmaQueuesPerEngine ? E.chip().DmaQueuesPerEngine : 16;
+  constexpr unsigned PerEngine = 16; // DmaEvent::Queue is engine * 16 + queue
   for (const auto &[Q, T] : In.Rec.queues()) {
     fmt::format_to(std::back_inserter(Out), ",{{\"queue\":{},\"name\":\"DMA q{}.{}\",", Q,
                    Q / PerEngine, Q % PerEngine);
