@@ -3,6 +3,7 @@
 // integer picoseconds, as the emulator counts them.
 "use strict";
 (function () {
+  var Started = performance.now();
   var D = JSON.parse(document.getElementById("data").textContent);
   var NumEngines = D.engines.length;
 
@@ -169,14 +170,14 @@
   // Slices at least a pixel wide are drawn one by one; narrower ones are
   // merged into one-pixel columns, found by binary search, so a frame costs
   // about a search per pixel however many slices there are.
-  function drawTrack(T, Y0, H) {
-    var Left = T.start, N = T.n;
-    var K = lowerBound(T.end, View.t0);
+  function drawTrack(Tr, Y0, H) {
+    var Left = Tr.start, N = Tr.n;
+    var K = lowerBound(Tr.end, View.t0);
     var Merged = 0;
     while (K < N && Left[K] < View.t1) {
-      var X0 = X(Left[K]), X1 = X(T.end[K]);
+      var X0 = X(Left[K]), X1 = X(Tr.end[K]);
       if (X1 - X0 >= 1) {
-        var Text = T.queue !== undefined ? "dma" : instrOf(T.eng, T.index[K]).mnemonic;
+        var Text = Tr.queue !== undefined ? "dma" : instrOf(Tr.eng, Tr.index[K]).mnemonic;
         Ctx.fillStyle = colourOf(Text);
         Ctx.fillRect(X0, Y0 + 2, Math.max(1, X1 - X0 - 0.5), H - 6);
         if (X1 - X0 > 40) {
@@ -199,9 +200,9 @@
     }
     // Waiting before a slice: a thin line under the track.
     Ctx.fillStyle = "#d8a040";
-    T.waits.forEach(function (W, S) {
+    Tr.waits.forEach(function (W, S) {
       if (W.waited <= 0) return;
-      var A = T.start[S] - W.waited, B = T.start[S];
+      var A = Tr.start[S] - W.waited, B = Tr.start[S];
       if (B < View.t0 || A > View.t1) return;
       var XA = Math.max(LabelW, X(A)), XB = X(B);
       Ctx.fillRect(XA, Y0 + H - 4, Math.max(1, XB - XA), 2);
@@ -250,13 +251,13 @@
   }
   function drawArrows(Sel) {
     if (!Sel) return;
-    var T = Tracks[Sel[0]], W = T.waits.get(Sel[1]);
+    var Tr = Tracks[Sel[0]], W = Tr.waits.get(Sel[1]);
     if (W && W.from) arrow(W.from[0], W.from[1], Sel[0], Sel[1], "#c0392b");
     (Released.get(key(Sel[0], Sel[1])) || []).forEach(function (To) {
       arrow(Sel[0], Sel[1], To[0], To[1], "#1f6fb2");
     });
     Ctx.strokeStyle = "#000";
-    Ctx.strokeRect(X(T.start[Sel[1]]), Y[Sel[0]] + 1, Math.max(2, X(T.end[Sel[1]]) - X(T.start[Sel[1]])), RowH - 4);
+    Ctx.strokeRect(X(Tr.start[Sel[1]]), Y[Sel[0]] + 1, Math.max(2, X(Tr.end[Sel[1]]) - X(Tr.start[Sel[1]])), RowH - 4);
   }
   var Drawn = [];
   function draw() {
@@ -535,5 +536,8 @@
 
   resize();
   draw();
+  // How long decoding and the first frame took (the page's own figure of
+  // its speed; docs/html-view.md).
+  document.documentElement.setAttribute("data-draw-ms", String(Math.round(performance.now() - Started)));
   document.documentElement.setAttribute("data-ready", "1");
 })();

@@ -86,6 +86,17 @@ def main():
                         "--html", page], check=True, stdout=subprocess.DEVNULL)
         check(browser, page, os.path.join(tmp, "p1"), ENGINES + ["DMA q0.0"],
               ["Engine utilisation", "Roofline", "this kernel", "Source: time per line"])
+        # 20000 instructions: far more slices than pixels, so the timeline
+        # merges them (its level of detail).
+        big = os.path.join(tmp, "many.s")
+        with open(big, "w") as f:
+            f.write(".sbuf a : fp32[128, 64]\n.sbuf b : fp32[128, 64]\n.sem s\n"
+                    ".rept 5000\n    dve.memset a, 0.0 signal(s)\n    pool.memset b, 1.0\n"
+                    "    act.tensor_copy a, b\n    sp.nop\n.endr\n")
+        page = os.path.join(tmp, "many.html")
+        subprocess.run([emu, big, "--race-check=off", "--html", page], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        check(browser, page, os.path.join(tmp, "p3"), ENGINES + ["semaphore s0 (s)"], [])
         # A deadlock: the page is written, and shows it.
         page = os.path.join(tmp, "deadlock.html")
         r = subprocess.run([emu, os.path.join(a.src, "testsuite/lit/trn-emu/deadlock.s"),
