@@ -15,11 +15,13 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set(TRN_PACKAGE_COMPONENTS trn_support trn_isa trn_numerics trn_npy trn_object trn_verify trn_asm
-    trn_emu trn_trace trn_race)
+    trn_emu trn_trace trn_race trn_run)
 # The program builder (trn/build), where it is part of the tree.
 if(TARGET trn_build)
   list(APPEND TRN_PACKAGE_COMPONENTS trn_build)
 endif()
+# The HTML view (trn/view/HtmlView.h: trn-emu --html).
+list(APPEND TRN_PACKAGE_COMPONENTS trn_view)
 
 if(TRN_SHARED_LIBS)
   set(TRN_LIBRARY_TYPE SHARED)

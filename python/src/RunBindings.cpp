@@ -1,8 +1,8 @@
 //===- RunBindings.cpp - running a Program, in Python ----------------------===//
 //
-// _run drives one run as trn-emu does (tools/trn-emu/main.cpp): inputs
-// bound (or random), observers asked for (race detector first, report,
-// traces), the run with the GIL released, then the outputs read into NumPy
+// _run drives one run as trn-emu does, through the same library
+// (trn/run): inputs bound (or random), the observers asked for, the run
+// with the GIL released, then the outputs read into NumPy
 // arrays and the report written as its JSON. It returns a dict that the
 // package turns into a Result or a RuntimeFault (python/trnemu/_run.py).
 //
@@ -14,9 +14,9 @@
 #include "trn/emu/Emulator.h"
 #include "trn/npy/Npy.h"
 #include "trn/object/ObjectFile.h"
-#include "trn/race/RaceDetector.h"
-#include "trn/trace/Report.h"
-#include "trn/trace/Trace.h"
+#include "trn/run/Inputs.h"
+#include "trn/run/Observers.h"
+#include "trn/run/Regions.h"
 
 #include <fmt/format.h>
 #include <pybind11/numpy.h>
@@ -24,7 +24,6 @@
 
 #include <chrono>
 #include <memory>
-#include <random>
 #include <set>
 
 namespace py = pybind11;
@@ -33,20 +32,12 @@ namespace trn::python {
 
 namespace {
 
-std::string tensorNames(const object::Program &P) {
-  std::vector<std::string> Names;
-  for (const object::Tensor &T : P.Tensors)
-    Names.push_back(T.Name);
-  return Names.empty() ? "none" : fmt::format("{}", fmt::join(Names, ", "));
-}
-
 const object::Tensor &tensorNamed(const object::Program &P, const std::string &Name,
                                   const char *What) {
-  const object::Tensor *T = P.findTensor(Name);
-  if (!T)
-    throw py::value_error(fmt::format("{} '{}': the program declares no tensor '{}' (it has: {})",
-                                      What, Name, Name, tensorNames(P)));
-  return *T;
+  auto T = run::findTensor(P, Name);
+  if (auto *Err = std::get_if<std::string>(&T))
+    throw py::value_error(fmt::format("{} '{}': {}", What, Name, *Err));
+  return *std::get<const object::Tensor *>(T);
 }
 
 // An input array's bytes into tensor T: as they are when the array holds
@@ -76,46 +67,23 @@ void bindInput(emu::Emulator &E, const object::Tensor &T, const py::array &A) {
     throw py::value_error(fmt::format("input '{}': {}", T.Name, *Err));
 }
 
-// A tensor's contents as a NumPy array of its storage type, read straight
-// into the array's buffer.
-py::array readTensor(const emu::Emulator &E, const object::Tensor &T) {
-  py::array A(py::dtype(std::string(npy::descrFor(T.Type))),
-              std::vector<py::ssize_t>(T.Shape.begin(), T.Shape.end()));
+// A tensor's or allocation's contents as a NumPy array of its storage type
+// and shape, read straight into the array's buffer.
+py::array readRegion(const emu::Emulator &E, const run::Region &R) {
+  py::array A(py::dtype(std::string(npy::descrFor(R.Type))),
+              std::vector<py::ssize_t>(R.Shape.begin(), R.Shape.end()));
   std::span<uint8_t> Out(static_cast<uint8_t *>(A.mutable_data()), A.nbytes());
-  if (auto Err = E.tensorBytes(T.Name, 0, Out))
-    throw py::value_error(fmt::format("tensor '{}': {}", T.Name, *Err));
+  if (auto Err = run::readRegion(E, R, 0, Out))
+    throw py::value_error(
+        fmt::format("{} '{}': {}", R.OnChip ? "allocation" : "tensor", R.Name, *Err));
   return A;
 }
 
-// An SBUF or PSUM allocation's contents as a NumPy array of its dtype's
-// storage type and its shape (partition dimension first).
-py::array readAllocation(const emu::Emulator &E, const object::Allocation &A) {
-  py::array Arr(py::dtype(std::string(npy::descrFor(A.Type))),
-                std::vector<py::ssize_t>(A.Shape.begin(), A.Shape.end()));
-  std::span<uint8_t> Out(static_cast<uint8_t *>(Arr.mutable_data()), Arr.nbytes());
-  if (auto Err = E.allocationBytes(A.Name, 0, Out))
-    throw py::value_error(fmt::format("allocation '{}': {}", A.Name, *Err));
-  return Arr;
-}
-
-// What run() returns by name: HBM tensors and SBUF/PSUM allocations (names
-// are unique across both).
-struct Region {
-  const object::Tensor *T = nullptr;
-  const object::Allocation *A = nullptr;
-  const std::string &name() const { return T ? T->Name : A->Name; }
-  isa::DType type() const { return T ? T->Type : A->Type; }
-  py::array read(const emu::Emulator &E) const {
-    return T ? readTensor(E, *T) : readAllocation(E, *A);
-  }
-  bool operator==(const Region &) const = default;
-};
-
-void addRegions(const emu::Emulator &E, const std::vector<Region> &Regions, py::dict &Arrays,
+void addRegions(const emu::Emulator &E, const std::vector<run::Region> &Regions, py::dict &Arrays,
                 py::dict &DTypes) {
-  for (const Region &R : Regions) {
-    Arrays[py::str(R.name())] = R.read(E);
-    DTypes[py::str(R.name())] = isa::dtype(R.type()).Name;
+  for (const run::Region &R : Regions) {
+    Arrays[py::str(R.Name)] = readRegion(E, R);
+    DTypes[py::str(R.Name)] = isa::dtype(R.Type).Name;
   }
 }
 
@@ -155,7 +123,8 @@ py::dict run(const object::Program &Prog, const py::dict &Inputs,
              const std::string &RaceCheck, bool WantReport, bool RandomInputs, uint64_t Seed,
              const std::vector<std::string> &Read) {
   std::optional<isa::Chip> Chip = chipNamed(ChipName);
-  if (RaceCheck != "error" && RaceCheck != "warn" && RaceCheck != "off")
+  auto Races = run::parseRaceCheck(RaceCheck);
+  if (!Races)
     throw py::value_error(
         fmt::format("race_check takes 'error', 'warn' or 'off', not '{}'", RaceCheck));
   std::unique_ptr<emu::Emulator> Emu;
@@ -174,67 +143,40 @@ py::dict run(const object::Program &Prog, const py::dict &Inputs,
     bindInput(E, T, py::reinterpret_borrow<py::array>(Value));
     Given.insert(Name);
   }
-  std::mt19937_64 Rng(Seed);
-  for (const object::Tensor &T : P.Tensors) {
-    if (T.Role != object::TensorRole::Input || Given.count(T.Name) || T.InitOffset)
-      continue;
-    if (!RandomInputs)
+  if (!RandomInputs) {
+    if (const object::Tensor *T = run::firstUnboundInput(P, Given))
       throw py::value_error(fmt::format("input tensor '{}' is not given: pass inputs={{'{}': "
                                         "array}} or random_inputs=True",
-                                        T.Name, T.Name));
-    if (auto Err = E.setTensor(T.Name, emu::randomTensor(T, Rng)))
-      throw py::value_error(fmt::format("random input '{}': {}", T.Name, *Err));
+                                        T->Name, T->Name));
+  } else if (auto Err = run::randomizeUnboundInputs(E, Given, Seed)) {
+    throw py::value_error(fmt::format("random inputs: {}", *Err));
   }
-  std::vector<Region> Outs;
+  std::vector<run::Region> Outs;
   for (const object::Tensor &T : P.Tensors)
     if (T.Role == object::TensorRole::Output)
-      Outs.push_back({&T, nullptr});
+      Outs.push_back(run::regionOf(T));
   for (const std::string &Name : Read) {
-    Region R{P.findTensor(Name), P.findAllocation(Name)};
-    if (!R.T && !R.A) {
-      std::vector<std::string> Names;
-      for (const object::Tensor &T : P.Tensors)
-        Names.push_back(T.Name);
-      for (const object::Allocation &A : P.Allocations)
-        Names.push_back(A.Name);
-      throw py::value_error(fmt::format(
-          "read '{}': the program declares no tensor or allocation '{}' (it has: {})", Name, Name,
-          Names.empty() ? "none" : fmt::format("{}", fmt::join(Names, ", "))));
-    }
-    if (std::find(Outs.begin(), Outs.end(), R) == Outs.end())
-      Outs.push_back(R);
+    auto R = run::findRegion(P, Name);
+    if (auto *Err = std::get_if<std::string>(&R))
+      throw py::value_error(fmt::format("read '{}': {}", Name, *Err));
+    if (std::find(Outs.begin(), Outs.end(), std::get<run::Region>(R)) == Outs.end())
+      Outs.push_back(std::get<run::Region>(R));
   }
 
-  // Observers, as trn-emu orders them: the race detector first, so that a
-  // race stops the run before the others see the racing access.
-  std::unique_ptr<race::RaceDetector> Races;
-  if (RaceCheck != "off") {
-    Races = std::make_unique<race::RaceDetector>(
-        E, RaceCheck == "error" ? race::RaceDetector::Mode::Error : race::RaceDetector::Mode::Warn);
-    E.addObserver(Races.get());
-  }
-  std::unique_ptr<trace::ReportBuilder> Reporter;
-  if (WantReport) {
-    Reporter = std::make_unique<trace::ReportBuilder>(E);
-    E.addObserver(Reporter.get());
-  }
-  // The text trace is collected in memory; the Chrome trace streams into
-  // a temporary file that becomes the file when the run ends.
+  // Observers, as trn-emu asks for them (trn/run/Observers.h orders them).
+  // The text trace is collected in memory.
   std::string TextTraceText;
-  std::unique_ptr<TextStream> TextOS;
-  std::unique_ptr<trace::TextTrace> Text;
-  std::unique_ptr<FileOut> ChromeFile;
-  std::unique_ptr<trace::ChromeTrace> Chrome;
-  if (TextTrace) {
-    TextOS = std::make_unique<TextStream>(TextTraceText);
-    Text = std::make_unique<trace::TextTrace>(*TextOS);
-    E.addObserver(Text.get());
-  }
-  if (TracePath) {
-    ChromeFile = std::make_unique<FileOut>(*TracePath);
-    Chrome = std::make_unique<trace::ChromeTrace>(E, ChromeFile->stream());
-    E.addObserver(Chrome.get());
-  }
+  TextStream TextOS(TextTraceText);
+  run::ObserverRequest Want;
+  Want.Races = *Races;
+  Want.Report = WantReport;
+  Want.TextTrace = TextTrace ? &TextOS : nullptr;
+  Want.TracePath = TracePath;
+  auto Attached = run::Observers::attach(E, Want);
+  if (auto *Err = std::get_if<std::string>(&Attached))
+    throw py::value_error(fmt::format("cannot write {}", *Err));
+  run::Observers &Observing = *std::get<std::unique_ptr<run::Observers>>(Attached);
+  trace::ReportBuilder *Reporter = Observing.reporter();
 
   emu::RunOptions Opts;
   Opts.MaxCycles = MaxCycles;
@@ -249,19 +191,15 @@ py::dict run(const object::Program &Prog, const py::dict &Inputs,
     R = E.run(Opts);
     HostSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   }
-  if (TextOS)
-    TextOS->flush();
-  if (ChromeFile) {
-    // A faulting run's trace is whole too: it ends where the run stopped.
-    if (auto Err = ChromeFile->keep())
-      throw py::value_error(*Err);
-  }
+  // A faulting run's trace is whole too: it ends where the run stopped.
+  if (auto Err = Observing.finish())
+    throw py::value_error(fmt::format("cannot write {}", *Err));
 
   py::dict D;
   D["chip"] = std::string(E.chip().Name);
   D["warnings"] = R.Warnings;
   D["prints"] = R.Prints;
-  D["races"] = Races ? Races->races() : std::vector<std::string>{};
+  D["races"] = Observing.races() ? Observing.races()->races() : std::vector<std::string>{};
   D["time_ps"] = R.TimePs;
   D["cycles"] = R.Cycles;
   D["instructions"] = R.Instructions;
@@ -279,10 +217,10 @@ py::dict run(const object::Program &Prog, const py::dict &Inputs,
   } else {
     // The memory as the fault left it (RuntimeFault.memory): the outputs,
     // those asked for, and every allocation.
-    std::vector<Region> Dump = Outs;
-    for (const object::Allocation &A : P.Allocations)
-      if (std::find(Dump.begin(), Dump.end(), Region{nullptr, &A}) == Dump.end())
-        Dump.push_back({nullptr, &A});
+    std::vector<run::Region> Dump = Outs;
+    for (const run::Region &R : run::faultDumpRegions(P))
+      if (std::find(Dump.begin(), Dump.end(), R) == Dump.end())
+        Dump.push_back(R);
     addRegions(E, Dump, Outputs, DTypes);
   }
   D["outputs"] = Outputs;

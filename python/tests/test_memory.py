@@ -47,6 +47,15 @@ def test_read_refuses_an_unknown_name():
         trnemu.run(trnemu.assemble(KERNEL), inputs={"a": a}, read=["q"])
 
 
+def test_inputs_cannot_name_an_allocation():
+    # Allocations are read after a run, not set before it: inputs= says so,
+    # as trn-emu --in does.
+    a = np.zeros((4, 8), np.float32)
+    with pytest.raises(ValueError, match=r"input 'x': 'x' is an allocation in SBUF, not an HBM "
+                                         r"tensor"):
+        trnemu.run(trnemu.assemble(KERNEL), inputs={"a": a, "x": a})
+
+
 # x set, then a copy that reads past SBUF's end faults: y and o never written.
 OOB = """.chip trn2
 .tensor i : fp32[4, 8] input

@@ -782,6 +782,17 @@ void Parser::instruction() {
     Prog.Labels.push_back({Name->Text.str(), Eng, static_cast<uint32_t>(Stream.size())});
   }
   PendingLabels.clear();
+  // Each instruction costs the host its pending form now and its encoding
+  // and line-table entry in the program: counted against --max-memory as
+  // the stream grows (a short .rept can make millions).
+  uint64_t Grow = Stream.size() == Stream.capacity() ? std::max<size_t>(Stream.capacity(), 1) : 0;
+  uint64_t Bytes =
+      Grow * sizeof(Pending) + isa::instr(P.I.Op).SizeBytes + sizeof(object::SourceLoc);
+  if (!Budget.tryCommit(Bytes))
+    fatal(P.Loc,
+          *Budget.check(Bytes, fmt::format("{}'s instruction stream ({} instructions so far)",
+                                           isa::engine(Eng).RecordName, Stream.size())),
+          P.Mnemonic);
   Stream.push_back(std::move(P));
 }
 

@@ -35,13 +35,9 @@ std::optional<std::string> writeFaultDump(const emu::Emulator &E, const std::str
     llvm::sys::path::append(Path, File);
     return std::string(Path);
   };
-  const object::Program &P = E.program();
   std::vector<std::pair<Region, std::string>> Files;
-  for (const object::Tensor &T : P.Tensors)
-    if (T.Role == object::TensorRole::Output)
-      Files.push_back({regionOf(T), In(T.Name + ".npy")});
-  for (const object::Allocation &A : P.Allocations)
-    Files.push_back({regionOf(A), In(A.Name + ".npy")});
+  for (Region &R : run::faultDumpRegions(E.program()))
+    Files.push_back({R, In(R.Name + ".npy")});
   if (auto Err = writeTensorFiles(E, Files))
     return Err;
   std::string Text = FaultMessage + "\n";

@@ -143,34 +143,6 @@ std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor
   return Result;
 }
 
-std::optional<std::string> randomizeTensor(emu::Emulator &E, const object::Tensor &T,
-                                           std::mt19937_64 &Rng) {
-  unsigned Size = isa::dtype(T.Type).StorageBytes;
-  std::vector<uint8_t> Piece;
-  uint64_t Elements = T.elements();
-  for (uint64_t Done = 0; Done < Elements;) {
-    uint64_t N = std::min(PieceElements, Elements - Done);
-    Piece.resize(N * Size);
-    emu::randomFill(T.Type, Piece, Rng);
-    if (auto Err = E.setTensorBytes(T.Name, Done * Size, Piece))
-      return Err;
-    Done += N;
-  }
-  return std::nullopt;
-}
-
-Region regionOf(const object::Tensor &T) { return {T.Name, T.Type, T.Shape, false, T.bytes()}; }
-
-Region regionOf(const object::Allocation &A) { return {A.Name, A.Type, A.Shape, true, A.bytes()}; }
-
-std::optional<Region> findRegion(const object::Program &P, std::string_view Name) {
-  if (const object::Tensor *T = P.findTensor(Name))
-    return regionOf(*T);
-  if (const object::Allocation *A = P.findAllocation(Name))
-    return regionOf(*A);
-  return std::nullopt;
-}
-
 namespace {
 
 // The region's .npy file: its header, then its bytes a piece at a time.
@@ -181,9 +153,7 @@ std::optional<std::string> writeRegion(const emu::Emulator &E, const Region &R,
     return Err;
   for (uint64_t Done = 0; Done < R.Bytes;) {
     Piece.resize(std::min<uint64_t>(R.Bytes - Done, PieceElements * 4));
-    auto Err =
-        R.OnChip ? E.allocationBytes(R.Name, Done, Piece) : E.tensorBytes(R.Name, Done, Piece);
-    if (Err)
+    if (auto Err = run::readRegion(E, R, Done, Piece))
       return Err;
     if (auto Err = Write(std::span<const uint8_t>(Piece)))
       return Err;

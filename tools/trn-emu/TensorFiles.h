@@ -9,9 +9,9 @@
 #define TRN_EMU_TOOL_TENSORFILES_H
 
 #include "trn/emu/Emulator.h"
+#include "trn/run/Regions.h"
 
 #include <optional>
-#include <random>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -24,23 +24,7 @@ namespace trn::emutool {
 std::optional<std::string> readTensorFile(emu::Emulator &E, const object::Tensor &T,
                                           const std::string &Path);
 
-// Sets tensor T to random values, the same as emu::randomTensor gives.
-std::optional<std::string> randomizeTensor(emu::Emulator &E, const object::Tensor &T,
-                                           std::mt19937_64 &Rng);
-
-// What --out and --dump-on-fault write: an HBM tensor or an SBUF/PSUM
-// allocation (names are unique across both), with its dtype and shape.
-struct Region {
-  std::string Name;
-  isa::DType Type = isa::DType::FP32;
-  std::vector<uint64_t> Shape;
-  bool OnChip = false; // an allocation, read by Emulator::allocationBytes
-  uint64_t Bytes = 0;
-};
-Region regionOf(const object::Tensor &T);
-Region regionOf(const object::Allocation &A);
-// The tensor or allocation called Name, if the program declares one.
-std::optional<Region> findRegion(const object::Program &P, std::string_view Name);
+using run::Region;
 
 // Writes each region to its .npy file ("-": standard output, written last,
 // once every file is in place): every file is written whole to a

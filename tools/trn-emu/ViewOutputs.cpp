@@ -8,6 +8,7 @@
 #include "trn/trace/Report.h"
 #include "trn/view/HtmlView.h"
 
+#include <iostream>
 #include <sstream>
 #include <variant>
 
@@ -58,8 +59,10 @@ std::optional<std::string> ViewOutputs::writeHtml(const emu::RunResult &R) {
   view::writeHtml({S->E, R, *S->Rec, Rep, Prof, S->Title}, OS);
   std::string Page = std::move(OS).str();
   std::span Bytes(reinterpret_cast<const uint8_t *>(Page.data()), Page.size());
-  if (S->HtmlPath == "-")
+  if (S->HtmlPath == "-") {
+    std::cout.flush();
     return tools::writeStdout(Bytes);
+  }
   if (auto Err = S->File->write(Bytes))
     return Err;
   auto Err = S->File->commit();

@@ -27,9 +27,9 @@
 #include "trn/emu/Emulator.h"
 #include "trn/npy/Npy.h"
 #include "trn/object/ObjectFile.h"
-#include "trn/race/RaceDetector.h"
-#include "trn/trace/Report.h"
-#include "trn/trace/Trace.h"
+#include "trn/run/Inputs.h"
+#include "trn/run/Observers.h"
+#include "trn/run/Regions.h"
 
 #include <fmt/format.h>
 
@@ -38,8 +38,8 @@
 #include <chrono>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <new>
+#include <set>
 #include <sstream>
 
 namespace po = boost::program_options;
@@ -117,34 +117,10 @@ npy::Array readNpy(const char *Opt, const std::string &Name, const std::string &
 
 const object::Tensor &tensorNamed(const object::Program &P, const std::string &Name,
                                   const char *Opt) {
-  const object::Tensor *T = P.findTensor(Name);
-  if (const object::Allocation *A = T ? nullptr : P.findAllocation(Name))
-    throw UsageError{fmt::format("--{} {}: '{}' is an allocation in {}, not an HBM tensor", Opt,
-                                 Name, Name, A->Space == isa::MemSpace::PSUM ? "PSUM" : "SBUF")};
-  if (!T) {
-    std::vector<std::string> Names;
-    for (const object::Tensor &X : P.Tensors)
-      Names.push_back(X.Name);
-    throw UsageError{
-        fmt::format("--{} {}: the program declares no tensor '{}' (it has: {})", Opt, Name, Name,
-                    Names.empty() ? "none" : fmt::format("{}", fmt::join(Names, ", ")))};
-  }
-  return *T;
-}
-
-// --out's name: a tensor or an SBUF/PSUM allocation.
-emutool::Region regionNamed(const object::Program &P, const std::string &Name) {
-  if (auto R = emutool::findRegion(P, Name))
-    return *R;
-  std::vector<std::string> Names;
-  for (const object::Tensor &X : P.Tensors)
-    Names.push_back(X.Name);
-  for (const object::Allocation &X : P.Allocations)
-    Names.push_back(X.Name);
-  throw UsageError{fmt::format("--out {}: the program declares no tensor or allocation '{}' (it "
-                               "has: {})",
-                               Name, Name,
-                               Names.empty() ? "none" : fmt::format("{}", fmt::join(Names, ", ")))};
+  auto T = run::findTensor(P, Name);
+  if (auto *Err = std::get_if<std::string>(&T))
+    throw UsageError{fmt::format("--{} {}: {}", Opt, Name, *Err)};
+  return *std::get<const object::Tensor *>(T);
 }
 
 object::Program loadProgram(const std::string &Path, const std::vector<std::string> &Includes,
@@ -173,7 +149,7 @@ object::Program loadProgram(const std::string &Path, const std::vector<std::stri
   return std::move(*R.Program);
 }
 
-int run(tools::Tool &T, int argc, char **argv) {
+int runTool(tools::Tool &T, int argc, char **argv) {
   using po::value;
   T.group("Program")("chip", value<std::string>()->value_name("NAME"),
                      "run on trn1, trn2 or trn3 (default: the program's)")(
@@ -270,7 +246,8 @@ int run(tools::Tool &T, int argc, char **argv) {
     for (const char *Opt : {"report", "trace-text", "profile"})
       if (T.has(Opt))
         Claim(Stdout, "-", fmt::format("--{}", Opt));
-  llvm::raw_ostream &Info = Stdout.claimed() ? T.diags().os() : llvm::outs();
+  // One stream per file descriptor: standard output is std::cout only.
+  std::ostream &Info = Stdout.claimed() ? std::cerr : std::cout;
 
   std::unique_ptr<emu::Emulator> Emu;
   try {
@@ -290,7 +267,7 @@ int run(tools::Tool &T, int argc, char **argv) {
   }
 
   // Inputs.
-  std::map<std::string, bool> Given;
+  std::set<std::string> Given;
   for (const std::string &S : List("in")) {
     auto [Name, File] = nameEqualsFile("in", S);
     const object::Tensor &Tensor = tensorNamed(P, Name, "in");
@@ -298,24 +275,24 @@ int run(tools::Tool &T, int argc, char **argv) {
       throw UsageError{*Err};
     if (auto Err = emutool::readTensorFile(E, Tensor, File))
       throw UsageError{fmt::format("--in {}: {}", Name, *Err)};
-    Given[Name] = true;
+    Given.insert(Name);
   }
-  std::mt19937_64 Rng(VM["seed"].as<uint64_t>());
-  for (const object::Tensor &In : P.Tensors) {
-    if (In.Role != object::TensorRole::Input || Given.count(In.Name) || In.InitOffset)
-      continue;
-    if (!VM.count("random-inputs"))
+  if (!VM.count("random-inputs")) {
+    if (const object::Tensor *In = run::firstUnboundInput(P, Given))
       throw UsageError{fmt::format("input tensor '{}' is not given: use --in {}=FILE.npy or "
                                    "--random-inputs",
-                                   In.Name, In.Name)};
-    if (auto Err = emutool::randomizeTensor(E, In, Rng))
-      throw UsageError{fmt::format("--random-inputs: {}", *Err)};
+                                   In->Name, In->Name)};
+  } else if (auto Err = run::randomizeUnboundInputs(E, Given, VM["seed"].as<uint64_t>())) {
+    throw UsageError{fmt::format("--random-inputs: {}", *Err)};
   }
   // Validate --out/--check names and read references before running.
-  std::vector<std::pair<emutool::Region, std::string>> Outs;
+  std::vector<std::pair<run::Region, std::string>> Outs;
   for (const std::string &S : List("out")) {
     auto [Name, File] = nameEqualsFile("out", S);
-    Outs.push_back({regionNamed(P, Name), File});
+    auto R = run::findRegion(P, Name);
+    if (auto *Err = std::get_if<std::string>(&R))
+      throw UsageError{fmt::format("--out {}: {}", Name, *Err)};
+    Outs.push_back({std::get<run::Region>(R), File});
   }
   std::string DumpDir = VM.count("dump-on-fault") ? VM["dump-on-fault"].as<std::string>() : "";
   if (VM.count("dump-on-fault") && DumpDir.empty())
@@ -334,28 +311,27 @@ int run(tools::Tool &T, int argc, char **argv) {
       throw UsageError{fmt::format("--check {}: {}: {}", Name, File, *Err)};
   }
 
-  // Observers, only those asked for. The race detector comes first, so a
-  // race stops the run before the other observers see the racing access.
+  // Observers, only those asked for (trn/run/Observers.h orders them).
   std::string RaceMode = VM["race-check"].as<std::string>();
-  if (RaceMode != "error" && RaceMode != "warn" && RaceMode != "off")
+  run::ObserverRequest Want;
+  if (auto Mode = run::parseRaceCheck(RaceMode))
+    Want.Races = *Mode;
+  else
     throw UsageError{fmt::format("--race-check takes error, warn or off, not '{}'", RaceMode)};
-  std::unique_ptr<race::RaceDetector> Races;
-  if (RaceMode != "off") {
-    Races = std::make_unique<race::RaceDetector>(
-        E, RaceMode == "error" ? race::RaceDetector::Mode::Error : race::RaceDetector::Mode::Warn);
-    E.addObserver(Races.get());
-  }
-  std::unique_ptr<trace::ReportBuilder> Reporter;
-  if (VM.count("report") || VM.count("report-json")) {
-    Reporter = std::make_unique<trace::ReportBuilder>(E);
-    E.addObserver(Reporter.get());
-  }
-  std::unique_ptr<trace::TextTrace> Text;
-  if (VM.count("trace-text")) {
-    llvm::outs().flush(); // the trace writes to std::cout from here on (not '-': claimed above)
-    Text = std::make_unique<trace::TextTrace>(std::cout);
-    E.addObserver(Text.get());
-  }
+  Want.Report = VM.count("report") || VM.count("report-json");
+  if (VM.count("trace-text"))
+    Want.TextTrace = &std::cout; // not '-' for another output: claimed above
+  std::string TracePath = VM.count("trace") ? VM["trace"].as<std::string>() : "";
+  if (TracePath == "-")
+    Want.TraceStream = &std::cout; // streams as to a device, whole even when the run faults
+  else if (!TracePath.empty())
+    Want.TracePath = TracePath;
+  auto Attached = run::Observers::attach(E, Want);
+  if (auto *Err = std::get_if<std::string>(&Attached))
+    throw UsageError{*Err};
+  run::Observers &Observing = *std::get<std::unique_ptr<run::Observers>>(Attached);
+  const race::RaceDetector *Races = Observing.races();
+  trace::ReportBuilder *Reporter = Observing.reporter();
   // --profile and --html (ViewOutputs.h): the page's file is opened now.
   std::string HtmlPath = VM.count("html") ? VM["html"].as<std::string>() : "";
   if (VM.count("html") && HtmlPath.empty())
@@ -364,63 +340,15 @@ int run(tools::Tool &T, int argc, char **argv) {
   if (auto Err = Views.open())
     throw UsageError{*Err};
 
-  // The trace streams into a temporary file that becomes FILE when whole.
-  std::optional<llvm::sys::fs::TempFile> TraceFile;
-  std::unique_ptr<std::ofstream> TraceOS;
-  std::unique_ptr<trace::ChromeTrace> Chrome;
-  std::string TracePath = VM.count("trace") ? VM["trace"].as<std::string>() : "";
-  bool TraceToDevice = !TracePath.empty() && llvm::sys::fs::exists(TracePath) &&
-                       !llvm::sys::fs::is_regular_file(TracePath);
-  std::unique_ptr<std::ofstream> DeviceOS;
-  if (TracePath == "-") {
-    // Standard output streams as a device does; the trace is whole even
-    // when the run faults, as a file's is.
-    llvm::outs().flush();
-    Chrome = std::make_unique<trace::ChromeTrace>(E, std::cout);
-    E.addObserver(Chrome.get());
-  } else if (TraceToDevice) {
-    // A device or pipe is written in place (a rename would replace it).
-    DeviceOS = std::make_unique<std::ofstream>(TracePath, std::ios::binary);
-    if (!*DeviceOS)
-      throw UsageError{
-          tools::fileError(TracePath, std::error_code(errno, std::generic_category()))};
-    Chrome = std::make_unique<trace::ChromeTrace>(E, *DeviceOS);
-    E.addObserver(Chrome.get());
-  } else if (!TracePath.empty()) {
-    auto TF = llvm::sys::fs::TempFile::create(TracePath + "-%%%%%%.tmp");
-    if (!TF)
-      throw UsageError{tools::fileError(TracePath, llvm::toString(TF.takeError()))};
-    TraceFile.emplace(std::move(*TF));
-    TraceOS = std::make_unique<std::ofstream>(TraceFile->TmpName, std::ios::binary);
-    if (!*TraceOS) {
-      std::string Why = std::error_code(errno, std::generic_category()).message();
-      llvm::consumeError(TraceFile->discard());
-      throw UsageError{tools::fileError(TracePath, Why)};
-    }
-    Chrome = std::make_unique<trace::ChromeTrace>(E, *TraceOS);
-    E.addObserver(Chrome.get());
-  }
-
   Opts.Strict = VM.count("strict") > 0;
   Opts.Throttle = VM.count("no-throttle") == 0;
   auto HostStart = std::chrono::steady_clock::now();
   emu::RunResult R = E.run(Opts);
   double HostSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - HostStart).count();
-  if (TraceFile) {
-    // A faulting run's trace is whole too: it ends where the run stopped.
-    TraceOS->close();
-    bool Written = !TraceOS->fail();
-    TraceOS.reset();
-    if (!Written) {
-      llvm::consumeError(TraceFile->discard());
-      throw UsageError{tools::fileError(TracePath, "write error")};
-    }
-    if (auto Err = TraceFile->keep(TracePath))
-      throw UsageError{tools::fileError(TracePath, llvm::toString(std::move(Err)))};
-  }
-  if (TracePath == "-")
-    std::cout.flush();
+  // A faulting run's trace is whole too: it ends where the run stopped.
+  if (auto Err = Observing.finish())
+    throw UsageError{*Err};
   if (auto Err = Views.writeHtml(R)) { // a faulting run's page too, as --trace
     if (!R.Error)
       throw UsageError{*Err};
@@ -428,12 +356,9 @@ int run(tools::Tool &T, int argc, char **argv) {
   }
   // What the print instructions wrote, in the order they ran (a faulting
   // run's too: they are how one finds the fault), after the text trace.
-  if (!R.Prints.empty()) {
-    std::cout.flush();
-    for (const std::string &Text : R.Prints)
-      Info << Text;
-    Info.flush();
-  }
+  for (const std::string &Text : R.Prints)
+    Info << Text;
+  Info.flush();
   for (const std::string &W : R.Warnings)
     T.diags().report(W);
   if (Races && !Races->races().empty()) {
@@ -455,9 +380,7 @@ int run(tools::Tool &T, int argc, char **argv) {
   if (Reporter) {
     trace::Report Rep = Reporter->build(R, HostSeconds);
     if (VM.count("report")) {
-      std::ostringstream Text;
-      trace::printReport(Rep, Text);
-      llvm::outs() << Text.str();
+      trace::printReport(Rep, std::cout);
     }
     if (VM.count("report-json")) {
       std::ostringstream JS;
@@ -470,11 +393,8 @@ int run(tools::Tool &T, int argc, char **argv) {
     }
   }
 
-  if (VM.count("profile")) {
-    std::ostringstream Text;
-    Views.printProfile(R, Text);
-    llvm::outs() << Text.str();
-  }
+  if (VM.count("profile"))
+    Views.printProfile(R, std::cout);
 
   // Outputs: every file is written whole to a temporary file, then all are
   // put in place.
@@ -504,7 +424,7 @@ int main(int argc, char **argv) {
                  "[options] <prog.o | prog.s | ->"});
   return exitOnHostMemoryError("trn-emu", [&] {
     try {
-      return run(T, argc, argv);
+      return runTool(T, argc, argv);
     } catch (const UsageError &E) {
       T.error(E.Message);
       return ExitUsage;
