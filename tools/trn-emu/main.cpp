@@ -192,8 +192,7 @@ int runTool(tools::Tool &T, int argc, char **argv) {
                                               "write a Chrome Trace Event / Perfetto JSON trace")(
       "trace-text", "print one line per instruction and DMA transfer")(
       "profile", "print the time per source line after the run")(
-      "html", value<std::string>()->value_name("FILE"),
-      "write the run as one offline HTML page (timeline, report, source)");
+      "html", value<std::string>()->value_name("FILE"), "write the run as one offline HTML page");
   if (auto Exit = T.parse(argc, argv))
     return *Exit;
   const po::variables_map &VM = T.vm();
