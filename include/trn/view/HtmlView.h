@@ -69,7 +69,6 @@ public:
   const std::map<unsigned, std::vector<Point>> &semaphores() const { return Sems; }
 
 private:
-  const emu::Emulator &E;
   std::array<Track, isa::NumEngines> Engines;
   std::map<unsigned, Track> Queues; // by queue number, those used
   std::vector<Point> Hbm;
