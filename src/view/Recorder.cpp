@@ -4,7 +4,7 @@
 
 namespace trn::view {
 
-Recorder::Recorder(const emu::Emulator &E) : E(E) { LastSignal.resize(E.chip().Semaphores); }
+Recorder::Recorder(const emu::Emulator &E) { LastSignal.resize(E.chip().Semaphores); }
 
 void Recorder::issued(const emu::IssueEvent &Ev) {
   // Of its conditions, the semaphore signalled last released it (as the
