@@ -237,7 +237,9 @@
     return LastX;
   }
   function trackY(K) { return Y[K] + RowH / 2; }
+  var Arrows = 0;
   function arrow(FromTrack, FromSlice, ToTrack, ToSlice, Colour) {
+    ++Arrows;
     var X0 = X(Tracks[FromTrack].end[FromSlice]), Y0 = trackY(FromTrack);
     var X1 = X(Tracks[ToTrack].start[ToSlice]), Y1 = trackY(ToTrack);
     Ctx.strokeStyle = Colour; Ctx.fillStyle = Colour; Ctx.lineWidth = 1.5;
@@ -262,6 +264,7 @@
   var Drawn = [];
   function draw() {
     Ctx.clearRect(0, 0, Width, Height);
+    Arrows = 0;
     drawAxis();
     Ctx.font = "11px system-ui, sans-serif";
     Ctx.textBaseline = "middle";
@@ -298,6 +301,7 @@
     Ctx.restore();
     document.getElementById("range").textContent = nsText(View.t0) + " .. " + nsText(View.t1);
     document.documentElement.setAttribute("data-tracks", Drawn.join(","));
+    document.documentElement.setAttribute("data-arrows", String(Arrows));
   }
   var Pending = false;
   function redraw() {
@@ -534,6 +538,13 @@
     document.getElementById("listing").innerHTML = Html;
   })();
 
+  // #slice=TRACK,INDEX (or ?slice=) in the address selects a slice (a link to it; the
+  // browser test checks its description and arrows this way).
+  var Wanted = /slice=(\d+),(\d+)/.exec(window.location.hash + window.location.search);
+  if (Wanted && +Wanted[1] < Tracks.length && +Wanted[2] < Tracks[+Wanted[1]].n) {
+    Selected = [+Wanted[1], +Wanted[2]];
+    document.documentElement.setAttribute("data-selected", describe(Selected));
+  }
   resize();
   draw();
   // How long decoding and the first frame took (the page's own figure of

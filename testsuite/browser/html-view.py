@@ -30,12 +30,12 @@ def chromium():
     return None
 
 
-def load(browser, page, profile):
+def load(browser, page, profile, query=""):
     """The DOM after the page's scripts ran, and Chromium's console lines."""
     cmd = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
            "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0",
            "--virtual-time-budget=5000", "--window-size=1280,900", "--dump-dom",
-           "file://" + os.path.abspath(page)]
+           "file://" + os.path.abspath(page) + query]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=90)
     if r.returncode != 0:
         sys.exit(f"FAIL: chromium exited {r.returncode}:\n{r.stderr[-2000:]}")
@@ -44,14 +44,14 @@ def load(browser, page, profile):
 
 
 def root_attributes(dom):
-    m = re.search(r"<html([^>]*)>", dom)
+    m = re.search(r'<html((?:\s+[\w-]+="[^"]*")*)\s*>', dom)
     if not m:
         sys.exit("FAIL: no <html> element in the dumped DOM")
     return {k: html.unescape(v) for k, v in re.findall(r'([\w-]+)="([^"]*)"', m.group(1))}
 
 
-def check(browser, page, profile, want_tracks, want_text):
-    dom, console = load(browser, page, profile)
+def check(browser, page, profile, want_tracks, want_text, query="", selected=None, arrows=None):
+    dom, console = load(browser, page, profile, query)
     attrs = root_attributes(dom)
     errors = [l for l in console if "Uncaught" in l or "Error" in l]
     if attrs.get("data-errors") or errors:
@@ -65,6 +65,15 @@ def check(browser, page, profile, want_tracks, want_text):
     for t in want_text:
         if t not in dom:
             sys.exit(f"FAIL: {page}: the page does not show '{t}'")
+    if selected is not None:
+        got = attrs.get("data-selected", "")
+        for pattern in selected:
+            if not re.search(pattern, got):
+                sys.exit(f"FAIL: {page}{query}: the selected slice's description\n{got}\nlacks /{pattern}/")
+        if attrs.get("data-arrows") != str(arrows):
+            sys.exit(f"FAIL: {page}{query}: {attrs.get('data-arrows')} arrows drawn, not {arrows}")
+        print(f"ok: {os.path.basename(page)}{query}: {got.splitlines()[0]}; {arrows} arrow(s)")
+        return
     print(f"ok: {os.path.basename(page)}: {len(tracks)} tracks drawn: {', '.join(tracks)}")
 
 
@@ -86,6 +95,16 @@ def main():
                         "--html", page], check=True, stdout=subprocess.DEVNULL)
         check(browser, page, os.path.join(tmp, "p1"), ENGINES + ["DMA q0.0"],
               ["Engine utilisation", "Roofline", "this kernel", "Source: time per line"])
+        # What hovering shows, through the page's ?slice=TRACK,INDEX: DVE's
+        # first instruction (track 1) waited for the first transfer, whose
+        # signal arrow comes into it; that transfer (track 5, the first
+        # queue) released it.
+        check(browser, page, os.path.join(tmp, "p1"), ENGINES, [], "?slice=1,0",
+              [r"^DVE #0: dve\.tensor_reduce ", r"\nsource: .*softmax\.s:\d+\n",
+               r"\nstart [0-9.]+ ns, end [0-9.]+ ns, [0-9.]+ ns, \d+ cycles\n",
+               r"\nwaited [0-9.]+ ns on s0 \(loaded\), released by DMA q0\.0 \(SP #0 at .*softmax\.s:\d+\)"], 1)
+        check(browser, page, os.path.join(tmp, "p1"), ENGINES, [], "?slice=5,0",
+              [r"^DMA q0\.0: transfer of \d+ bytes for SP #0\n", r"its signal released 1 wait$"], 1)
         # 20000 instructions: far more slices than pixels, so the timeline
         # merges them (its level of detail).
         big = os.path.join(tmp, "many.s")
