@@ -473,7 +473,7 @@
       Body += '<text x="' + (CX + 8) + '" y="' + (CY + 4) + '">this kernel: ' +
               (Achieved / 1e12).toFixed(2) + " TFLOP/s at " + AI.toFixed(1) + "</text>";
     } else {
-      Body += '<text x="' + (L + 6) + '" y="40">no point: the run did no matmul FLOPs or no HBM traffic</text>';
+      Body += '<text x="' + (L + 6) + '" y="40">no point: no matmul FLOPs or no HBM bytes</text>';
     }
     document.getElementById("roofline").innerHTML = svg(W, H, Body);
   })();
@@ -518,7 +518,20 @@
           if (K.split(":")[0] === String(FK)) Lines[+K.split(":")[1] - 1] = "";
         });
       }
-      for (var L = 0; L < Lines.length; ++L) {
+      // A long (generated) file: only its lines that ran, so that the
+      // listing stays a few thousand rows.
+      var Only = null;
+      if (Lines.length > 5000) {
+        Only = [];
+        ByLine.forEach(function (R, K) {
+          if (K.split(":")[0] === String(FK)) Only.push(+K.split(":")[1] - 1);
+        });
+        Only.sort(function (A, B) { return A - B; });
+        Html += "<tr><td></td><td colspan=\"7\">(" + Lines.length +
+                " lines: only those that ran are listed)</td></tr>";
+      }
+      for (var Row = 0; Row < (Only ? Only.length : Lines.length); ++Row) {
+        var L = Only ? Only[Row] : Row;
         var R = ByLine.get(FK + ":" + (L + 1));
         if (Lines[L] === undefined) continue;
         Html += "<tr" + (R ? ' class="hot"' : "") + '><td class="n">' + (L + 1) + "</td>";
