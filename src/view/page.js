@@ -127,7 +127,9 @@
   var LabelW = 150, AxisH = 22, RowH = 22, CounterH = 34;
   var End = Math.max(D.total, 1);
   Tracks.forEach(function (T) { if (T.n) End = Math.max(End, T.end[T.n - 1]); });
-  var View = { t0: 0, t1: End };
+  // The whole run, with a margin that keeps a marker at its end in view.
+  var FitEnd = End * 1.02;
+  var View = { t0: 0, t1: FitEnd };
   var Hover = null, Selected = null;
   var Rows = [];
   Tracks.forEach(function (T, K) { Rows.push({ kind: "track", k: K, h: RowH }); });
@@ -296,7 +298,8 @@
       Ctx.strokeStyle = "#d00"; Ctx.lineWidth = 2;
       Ctx.beginPath(); Ctx.moveTo(FX, AxisH); Ctx.lineTo(FX, Height); Ctx.stroke();
       Ctx.lineWidth = 1; Ctx.fillStyle = "#d00";
-      Ctx.fillText(D.fault.kind, FX + 4, AxisH + 8);
+      var Label = D.fault.kind, LW = Ctx.measureText(Label).width;
+      Ctx.fillText(Label, FX + 4 + LW > Width ? FX - 4 - LW : FX + 4, AxisH + 8);
     }
     Ctx.restore();
     document.getElementById("range").textContent = nsText(View.t0) + " .. " + nsText(View.t1);
@@ -320,7 +323,7 @@
   }
   document.getElementById("zoom-in").onclick = function () { zoom(0.5, (View.t0 + View.t1) / 2); };
   document.getElementById("zoom-out").onclick = function () { zoom(2, (View.t0 + View.t1) / 2); };
-  document.getElementById("zoom-fit").onclick = function () { View.t0 = 0; View.t1 = End; redraw(); };
+  document.getElementById("zoom-fit").onclick = function () { View.t0 = 0; View.t1 = FitEnd; redraw(); };
   Canvas.addEventListener("wheel", function (E) {
     E.preventDefault();
     var R = Canvas.getBoundingClientRect(), Px = E.clientX - R.left;
