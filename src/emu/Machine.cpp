@@ -386,6 +386,9 @@ void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
   if (Delay == 0) {
     Semaphores[Sem] += Amount;
     LastSignal[Sem] = S;
+    if (ReportSignals)
+      for (Observer *O : Observers)
+        O->signalArrived({Sem, Semaphores[Sem], S, Amount}, NowPs);
     wakeWaiters(Sem);
     return;
   }
@@ -408,6 +411,9 @@ void Machine::arrive(uint32_t Slot) {
   PendingSum[P.Sem] -= P.Amount;
   Semaphores[P.Sem] += P.Amount;
   LastSignal[P.Sem] = P.From;
+  if (ReportSignals)
+    for (Observer *O : Observers)
+      O->signalArrived({P.Sem, Semaphores[P.Sem], P.From, P.Amount}, NowPs);
   wakeWaiters(P.Sem);
 }
 
@@ -660,7 +666,8 @@ void Machine::reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &
                    K,
                    D.Operands[K].Output,
                    {AP.Space, Hbm ? 0 : AP.PartStart, Hbm ? 1 : AP.NumPartitions, Runs.Data,
-                    Runs.Size, Runs.Exact}};
+                    Runs.Size, Runs.Exact},
+                   NowPs};
     for (Observer *O : Observers)
       O->accessed(Ev);
   }
@@ -917,6 +924,9 @@ RunResult Machine::run(const RunOptions &O) {
         O->stalled(*Sum);
       Sum.reset();
     }
+  if (R.Error)
+    for (Observer *Obs : Observers)
+      Obs->runFaulted(*R.Error, NowPs);
   for (Observer *Obs : Observers)
     Obs->finished(NowPs);
   return R;

@@ -114,6 +114,7 @@ struct AccessEvent {
   unsigned Operand;
   bool Write;
   Footprint F;
+  int64_t Ps = 0; // when it is reported: its instruction's or transfer's end
 };
 
 class Observer {
@@ -129,6 +130,13 @@ public:
     (void)GBps;
   }
   virtual void signalled(const SignalEvent &) {}
+  // That signal reached its semaphore at Ps (sent at From.Ps, plus its
+  // latency), which now holds Value: when waits see it. Delivered with
+  // signalled (wantsSignals).
+  virtual void signalArrived(const SignalEvent &Ev, int64_t Ps) {
+    (void)Ev;
+    (void)Ps;
+  }
   // An instruction's semaphore waits held and it issued.
   virtual void issued(const IssueEvent &) {}
   // It had waited on them (before its issued): rarer than issued, so what
@@ -164,6 +172,12 @@ public:
   virtual bool wantsInstructionDone(const isa::Instr &I) const {
     (void)I;
     return true;
+  }
+  // The run stopped at Ps with F (an instruction's fault, a deadlock, a
+  // limit, a StopRun): called just before finished(Ps), only then.
+  virtual void runFaulted(const Fault &F, int64_t Ps) {
+    (void)F;
+    (void)Ps;
   }
   virtual void finished(int64_t EndPs) { (void)EndPs; }
 };
