@@ -287,6 +287,19 @@ std::string dataJson(const PageInputs &In) {
   Out += "],\"counters\":[{\"name\":\"HBM GB/s\",";
   pointsJson(Out, In.Rec.hbm(), 2);
   Out += '}';
+  // Occupancy, a step function from 0.
+  for (auto [Space, Name] : {std::pair(isa::MemSpace::SBUF, "SBUF bytes live"),
+                             std::pair(isa::MemSpace::PSUM, "PSUM bytes live")}) {
+    std::vector<Recorder::Point> All{{0, 0}};
+    for (const trace::OccupancyStep &St : In.Rec.occupancy().steps(Space))
+      if (St.Ps == 0)
+        All.back().Value = double(St.Bytes);
+      else
+        All.push_back({St.Ps, double(St.Bytes)});
+    fmt::format_to(std::back_inserter(Out), ",{{\"name\":{},", quoted(Name));
+    pointsJson(Out, All, 0);
+    Out += '}';
+  }
   // Semaphores: those signalled, from their initial values.
   for (const auto &[Sem, Points] : In.Rec.semaphores()) {
     std::vector<Recorder::Point> All;

@@ -4,7 +4,16 @@
 
 namespace trn::view {
 
-Recorder::Recorder(const emu::Emulator &E) { LastSignal.resize(E.chip().Semaphores); }
+Recorder::Recorder(const emu::Emulator &E) : Occ(std::make_unique<trace::Occupancy>(E.program())) {
+  LastSignal.resize(E.chip().Semaphores);
+}
+
+void Recorder::accessed(const emu::AccessEvent &Ev) { Occ->access(Ev, Ev.Ps); }
+
+void Recorder::finished(int64_t EndPs) {
+  (void)EndPs;
+  Occ->finish();
+}
 
 void Recorder::issued(const emu::IssueEvent &Ev) {
   // Of its conditions, the semaphore signalled last released it (as the
@@ -51,14 +60,16 @@ void Recorder::hbmBandwidth(int64_t Ps, double GBps) {
     Hbm.push_back({Ps, GBps});
 }
 
-void Recorder::signalled(const emu::SignalEvent &Ev) {
+void Recorder::signalArrived(const emu::SignalEvent &Ev, int64_t Ps) {
+  // What a wait issuing now sees: the emulator charges a stall to the last
+  // arrived signal too.
   if (Ev.Sem < LastSignal.size())
     LastSignal[Ev.Sem] = Ev.From;
   std::vector<Point> &S = Sems[Ev.Sem];
-  if (!S.empty() && S.back().Ps == Ev.From.Ps)
+  if (!S.empty() && S.back().Ps == Ps)
     S.back().Value = Ev.Value;
   else
-    S.push_back({Ev.From.Ps, double(Ev.Value)});
+    S.push_back({Ps, double(Ev.Value)});
 }
 
 } // namespace trn::view

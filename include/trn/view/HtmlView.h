@@ -4,7 +4,7 @@
 // data inline; nothing fetched) with the timeline of every engine and DMA
 // queue (zoom, pan, level of detail), what each slice waited on and the
 // semaphore arrows into and out of it, counters (HBM bandwidth, semaphore
-// values), the report as pictures, the source with the time per line, and
+// values, SBUF and PSUM occupancy), the report as pictures, the source with the time per line, and
 // the fault that ended the run. docs/html-view.md says what it shows.
 //
 // The Recorder watches the run and keeps what the page draws, compactly
@@ -17,9 +17,11 @@
 #define TRN_VIEW_HTMLVIEW_H
 
 #include "trn/emu/Emulator.h"
+#include "trn/trace/Occupancy.h"
 
 #include <array>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -37,8 +39,12 @@ public:
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
   void hbmBandwidth(int64_t Ps, double GBps) override;
-  void signalled(const emu::SignalEvent &Ev) override;
+  void signalArrived(const emu::SignalEvent &Ev, int64_t Ps) override;
   void issued(const emu::IssueEvent &Ev) override;
+  // Footprints, for the SBUF and PSUM occupancy counters.
+  void accessed(const emu::AccessEvent &Ev) override;
+  bool wantsAccesses() const override { return true; }
+  void finished(int64_t EndPs) override;
 
   // What a slice waited for: the semaphore signalled last among its
   // conditions, and who sent that signal (whether or not it stalled).
@@ -66,14 +72,19 @@ public:
     double Value;
   };
   const std::vector<Point> &hbm() const { return Hbm; }
+  // By semaphore: its value after each signal arrived (when waits see it).
   const std::map<unsigned, std::vector<Point>> &semaphores() const { return Sems; }
+  // After the run: SBUF and PSUM bytes holding a live value
+  // (trn/trace/Occupancy.h defines it).
+  const trace::Occupancy &occupancy() const { return *Occ; }
 
 private:
   std::array<Track, isa::NumEngines> Engines;
   std::map<unsigned, Track> Queues; // by queue number, those used
   std::vector<Point> Hbm;
   std::map<unsigned, std::vector<Point>> Sems;
-  std::vector<emu::Sender> LastSignal; // by semaphore
+  std::unique_ptr<trace::Occupancy> Occ;
+  std::vector<emu::Sender> LastSignal; // by semaphore, the last arrived
   // By engine: what released the instruction that issued last, until it
   // completes (an engine runs one instruction at a time).
   struct Pending {
