@@ -559,6 +559,11 @@
   var Wanted = /slice=(\d+),(\d+)/.exec(window.location.hash + window.location.search);
   if (Wanted && +Wanted[1] < Tracks.length && +Wanted[2] < Tracks[+Wanted[1]].n) {
     Selected = [+Wanted[1], +Wanted[2]];
+    // Zoomed in around it: about forty of its widths.
+    var Sel = Tracks[Selected[0]], Mid = (Sel.start[Selected[1]] + Sel.end[Selected[1]]) / 2;
+    var Span = Math.max(40 * (Sel.end[Selected[1]] - Sel.start[Selected[1]]), 100);
+    View.t0 = Mid - Span / 2;
+    View.t1 = Mid + Span / 2;
     document.documentElement.setAttribute("data-selected", describe(Selected));
   }
   resize();

@@ -117,6 +117,10 @@ def main():
         subprocess.run([emu, big, "--race-check=off", "--html", page], check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         check(browser, page, os.path.join(tmp, "p3"), ENGINES + ["semaphore s0 (s)"], [])
+        # Zoomed in on a slice in the middle of the run (the page zooms to a
+        # selected slice): DVE's memset 2500 signalled s0.
+        check(browser, page, os.path.join(tmp, "p3"), ENGINES, [], "?slice=1,2500",
+              [r"^DVE #2500: dve\.memset ", r"\nsource: .*many\.s:5\n"], 0)
         # A deadlock: the page is written, and shows it.
         page = os.path.join(tmp, "deadlock.html")
         r = subprocess.run([emu, os.path.join(a.src, "testsuite/lit/trn-emu/deadlock.s"),
