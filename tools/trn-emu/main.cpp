@@ -18,6 +18,7 @@
 #include "FaultDump.h"
 #include "Files.h"
 #include "TensorFiles.h"
+#include "TimelineFile.h"
 #include "ViewOutputs.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -192,7 +193,11 @@ int runTool(tools::Tool &T, int argc, char **argv) {
                                               "write a Chrome Trace Event / Perfetto JSON trace")(
       "trace-text", "print one line per instruction and DMA transfer")(
       "profile", "print the time per source line after the run")(
-      "html", value<std::string>()->value_name("FILE"), "write the run as one offline HTML page");
+      "html", value<std::string>()->value_name("FILE"), "write the run as one offline HTML page")(
+      "timeline-svg", value<std::string>()->value_name("FILE"),
+      "draw the run's timeline as an SVG picture")("timeline-title",
+                                                   value<std::string>()->value_name("TEXT"),
+                                                   "a title for the --timeline-svg picture");
   if (auto Exit = T.parse(argc, argv))
     return *Exit;
   const po::variables_map &VM = T.vm();
@@ -234,7 +239,7 @@ int runTool(tools::Tool &T, int argc, char **argv) {
       auto [Name, File] = nameEqualsFile(Opt, S);
       Claim(Stdin, File, fmt::format("--{} {}", Opt, Name));
     }
-  for (const char *Opt : {"trace", "report-json", "html"})
+  for (const char *Opt : {"trace", "report-json", "html", "timeline-svg"})
     if (T.has(Opt))
       Claim(Stdout, VM[Opt].as<std::string>(), fmt::format("--{}", Opt));
   for (const std::string &S : List("out")) {
@@ -339,6 +344,24 @@ int runTool(tools::Tool &T, int argc, char **argv) {
   if (auto Err = Views.open())
     throw UsageError{*Err};
 
+  // --timeline-svg: drawn after the run, its path checked before it.
+  std::unique_ptr<trace::SvgTimeline> Svg;
+  std::string SvgPath = VM.count("timeline-svg") ? VM["timeline-svg"].as<std::string>() : "";
+  if (VM.count("timeline-svg") && SvgPath.empty())
+    throw UsageError{"--timeline-svg takes a file, not ''"};
+  if (VM.count("timeline-title") && SvgPath.empty())
+    throw UsageError{
+        "--timeline-title titles the --timeline-svg picture: give --timeline-svg FILE"};
+  if (!SvgPath.empty()) {
+    if (auto Err = emutool::checkWritable(SvgPath))
+      throw UsageError{fmt::format("--timeline-svg: {}", *Err)};
+    trace::SvgOptions SO;
+    if (VM.count("timeline-title"))
+      SO.Title = VM["timeline-title"].as<std::string>();
+    Svg = std::make_unique<trace::SvgTimeline>(E, SO);
+    E.addObserver(Svg.get());
+  }
+
   Opts.Strict = VM.count("strict") > 0;
   Opts.Throttle = VM.count("no-throttle") == 0;
   auto HostStart = std::chrono::steady_clock::now();
@@ -353,6 +376,13 @@ int runTool(tools::Tool &T, int argc, char **argv) {
       throw UsageError{*Err};
     T.error(*Err);
   }
+  // A faulting run's picture is written too, with the fault marked.
+  if (Svg)
+    if (auto Err = emutool::writeTimeline(*Svg, SvgPath)) {
+      if (!R.Error)
+        throw UsageError{fmt::format("--timeline-svg: {}", *Err)};
+      T.error(fmt::format("--timeline-svg: {}", *Err)); // the fault stays the outcome
+    }
   // What the print instructions wrote, in the order they ran (a faulting
   // run's too: they are how one finds the fault), after the text trace.
   for (const std::string &Text : R.Prints)
