@@ -241,10 +241,15 @@ void profileJson(std::string &Out, const trace::Profile &Prof) {
   Out += ']';
 }
 
+// A source file's text for the listing; "" when it cannot be read or is
+// larger than MaxSourceBytes (a generated listing the page would only
+// double: its profiled lines are listed without their text).
+constexpr std::streamoff MaxSourceBytes = 4 << 20;
 std::string readSource(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  if (!In)
+  std::ifstream In(Path, std::ios::binary | std::ios::ate);
+  if (!In || In.tellg() > MaxSourceBytes)
     return {};
+  In.seekg(0);
   std::ostringstream SS;
   SS << In.rdbuf();
   return SS.str();
