@@ -2,6 +2,9 @@
 
 #include "trn/trace/Profile.h"
 
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_os_ostream.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -132,6 +135,48 @@ void printProfile(const Profile &P, std::ostream &OS) {
   for (const ProfileLine &T : P.Totals)
     Row(T, T.Where, "total");
   Row(P.Total, "all", "total");
+}
+
+void writeProfileJson(const Profile &P, std::ostream &Out) {
+  llvm::raw_os_ostream OS(Out);
+  llvm::json::OStream J(OS, 2);
+  // Times in ns exactly, as the report JSON writes them ("1404.548", "0").
+  auto Ns = [&](llvm::StringRef Key, int64_t Ps) {
+    std::string Text = ns(Ps);
+    Text.erase(Text.find_last_not_of('0') + 1);
+    if (Text.back() == '.')
+      Text.pop_back();
+    J.attributeBegin(Key);
+    J.rawValue(Text == "-0" ? "0" : Text);
+    J.attributeEnd();
+  };
+  auto Figures = [&](const ProfileLine &L) {
+    J.attribute("executions", static_cast<int64_t>(L.Executions));
+    Ns("busy_ns", L.BusyPs);
+    Ns("waiting_ns", L.WaitPs);
+    J.attribute("dma_transfers", static_cast<int64_t>(L.Transfers));
+    Ns("dma_ns", L.DmaPs);
+  };
+  J.object([&] {
+    J.attribute("chip", P.Chip);
+    Ns("total_time_ns", P.TotalPs);
+    J.attributeArray("lines", [&] {
+      for (const ProfileLine &L : P.Lines)
+        J.object([&] {
+          J.attribute("where", L.Where);
+          J.attribute("line", static_cast<int64_t>(L.Line));
+          J.attribute("engine", isa::engine(L.Eng).RecordName);
+          J.attribute("instruction", L.Instruction);
+          Figures(L);
+        });
+    });
+    J.attributeObject("engines", [&] {
+      for (const ProfileLine &T : P.Totals)
+        J.attributeObject(T.Where, [&] { Figures(T); });
+    });
+    J.attributeObject("total", [&] { Figures(P.Total); });
+  });
+  OS << '\n';
 }
 
 } // namespace trn::trace

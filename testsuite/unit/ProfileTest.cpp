@@ -10,6 +10,7 @@
 
 #include "trn/trace/Profile.h"
 
+#include "llvm/Support/JSON.h"
 #include "trn/asm/Assembler.h"
 #include "trn/emu/Emulator.h"
 #include "trn/trace/Report.h"
@@ -93,6 +94,20 @@ TEST_CASE("Profiler: rows by source line and engine, sums equal to the run's") {
   trace::printProfile(Prof, OS);
   CHECK(OS.str().find("k.s:5  dve.memset") != std::string::npos);
   CHECK(OS.str().find("3 source lines") != std::string::npos);
+
+  // The JSON form parses, with the same rows in the same order.
+  std::ostringstream JS;
+  trace::writeProfileJson(Prof, JS);
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(JS.str());
+  if (!V) {
+    std::string Why = llvm::toString(V.takeError());
+    FAIL("the profile JSON does not parse: ", Why);
+  }
+  const llvm::json::Array *Lines = V->getAsObject()->getArray("lines");
+  REQUIRE(Lines);
+  REQUIRE(Lines->size() == Prof.Lines.size());
+  for (size_t K = 0; K < Lines->size(); ++K)
+    CHECK((*Lines)[K].getAsObject()->getString("where") == Prof.Lines[K].Where);
 }
 
 TEST_CASE("Profiler: instructions without a line table are rows of their own") {

@@ -74,4 +74,10 @@ void ViewOutputs::printProfile(const emu::RunResult &R, std::ostream &OS) const 
   trace::printProfile(S->Prof->build(R), OS);
 }
 
+std::string ViewOutputs::profileJson(const emu::RunResult &R) const {
+  std::ostringstream OS;
+  trace::writeProfileJson(S->Prof->build(R), OS);
+  return std::move(OS).str();
+}
+
 } // namespace trn::emutool

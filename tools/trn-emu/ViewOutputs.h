@@ -24,14 +24,16 @@ public:
   // HtmlPath "" for no page, "-" for standard output. Title names the
   // program on the page.
   ViewOutputs(emu::Emulator &E, bool Profile, std::string HtmlPath, std::string Title);
+  // Profile: --profile or --profile-json.
   ~ViewOutputs();
   // Opens the page's file: a message in tools::fileError's words if it
   // cannot be written.
   std::optional<std::string> open();
   // After the run: the page (any run), then nothing else.
   std::optional<std::string> writeHtml(const emu::RunResult &R);
-  // After a clean run: the profile table.
+  // After a clean run: the profile table, or its JSON.
   void printProfile(const emu::RunResult &R, std::ostream &OS) const;
+  std::string profileJson(const emu::RunResult &R) const;
 
 private:
   struct State;

@@ -193,7 +193,9 @@ int runTool(tools::Tool &T, int argc, char **argv) {
                                               "write a Chrome Trace Event / Perfetto JSON trace")(
       "trace-text", "print one line per instruction and DMA transfer")(
       "profile", "print the time per source line after the run")(
-      "html", value<std::string>()->value_name("FILE"), "write the run as one offline HTML page")(
+      "profile-json", value<std::string>()->value_name("FILE"),
+      "write the time per source line as JSON")("html", value<std::string>()->value_name("FILE"),
+                                                "write the run as one offline HTML page")(
       "timeline-svg", value<std::string>()->value_name("FILE"),
       "draw the run's timeline as an SVG picture")("timeline-title",
                                                    value<std::string>()->value_name("TEXT"),
@@ -239,7 +241,7 @@ int runTool(tools::Tool &T, int argc, char **argv) {
       auto [Name, File] = nameEqualsFile(Opt, S);
       Claim(Stdin, File, fmt::format("--{} {}", Opt, Name));
     }
-  for (const char *Opt : {"trace", "report-json", "html", "timeline-svg"})
+  for (const char *Opt : {"trace", "report-json", "html", "timeline-svg", "profile-json"})
     if (T.has(Opt))
       Claim(Stdout, VM[Opt].as<std::string>(), fmt::format("--{}", Opt));
   for (const std::string &S : List("out")) {
@@ -340,7 +342,7 @@ int runTool(tools::Tool &T, int argc, char **argv) {
   std::string HtmlPath = VM.count("html") ? VM["html"].as<std::string>() : "";
   if (VM.count("html") && HtmlPath.empty())
     throw UsageError{"--html takes a file name, not ''"};
-  emutool::ViewOutputs Views(E, VM.count("profile") > 0, HtmlPath, Path);
+  emutool::ViewOutputs Views(E, VM.count("profile") || VM.count("profile-json"), HtmlPath, Path);
   if (auto Err = Views.open())
     throw UsageError{*Err};
 
@@ -424,6 +426,13 @@ int runTool(tools::Tool &T, int argc, char **argv) {
 
   if (VM.count("profile"))
     Views.printProfile(R, std::cout);
+  if (VM.count("profile-json")) {
+    std::string Json = Views.profileJson(R);
+    if (auto Err = tools::writeOutput(
+            VM["profile-json"].as<std::string>(),
+            std::span(reinterpret_cast<const uint8_t *>(Json.data()), Json.size())))
+      throw UsageError{*Err};
+  }
 
   // Outputs: every file is written whole to a temporary file, then all are
   // put in place.

@@ -77,8 +77,10 @@ private:
   ProfileLine &rowFor(isa::Engine Eng, uint32_t Index);
 };
 
-// The table trn-emu --profile prints.
+// The table trn-emu --profile prints, and the same as JSON
+// (--profile-json; docs/cli.md, "Profile JSON").
 void printProfile(const Profile &P, std::ostream &OS);
+void writeProfileJson(const Profile &P, std::ostream &OS);
 
 } // namespace trn::trace
 
