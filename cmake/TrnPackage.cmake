@@ -96,7 +96,10 @@ install(TARGETS trnemu EXPORT trnemuTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS trn-as trn-objdump trn-emu trn-bench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/trn DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The debugger (trn/debug) is trn-emu's, not the package's: it would put
+# libedit on every consumer's link line.
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/trn DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+        PATTERN "debug" EXCLUDE)
 # The generated headers public ones include (trn/isa/IsaEnums.inc, ...);
 # the tables, the dispatch and the Python bindings' methods, which only
 # trnemu's own sources include, stay out.

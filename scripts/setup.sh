@@ -45,6 +45,7 @@ PACKAGES=(
   python3-setuptools             # pip installs build/python with setuptools (no network)
   python3-wheel                  # ... which builds a wheel first
   pkgconf                        # pkg-config: the install test builds a consumer with trnemu.pc
+  libedit-dev                    # libedit (BSD): line editing and history in trn-emu --debug (src/debug)
   chromium                       # headless browser: the HTML view's test (testsuite/browser)
 )
 

@@ -724,6 +724,35 @@ void Machine::deadlock() {
   throw FaultException{{FaultKind::Deadlock, Msg}};
 }
 
+static_assert(static_cast<unsigned>(LoopEventKind::Issue) == 3 &&
+                  static_cast<unsigned>(LoopEventKind::SemArrive) == 1,
+              "LoopEventKind numbers the kinds as Machine::EventKind does");
+
+void Machine::reportEvent(EventKind Kind, unsigned Who, uint32_t Slot) {
+  LoopEvent Ev{static_cast<LoopEventKind>(Kind), NowPs, isa::Engine::SP, 0, 0, Sender{}};
+  switch (Kind) {
+  case EventKind::DmaTick:
+    if (Dma.nextEventPs() != NowPs)
+      return; // a stale tick changes nothing
+    break;
+  case EventKind::SemArrive:
+    Ev.Sem = SignalSlots[Slot].Sem;
+    Ev.Amount = SignalSlots[Slot].Amount;
+    Ev.From = SignalSlots[Slot].From;
+    break;
+  case EventKind::InstrDone:
+  case EventKind::Issue:
+    Ev.Eng = static_cast<isa::Engine>(Who);
+    // An issue for an engine that is busy or has halted does nothing.
+    if (Kind == EventKind::Issue && (Engines[Who].State == EngineState::Status::Busy ||
+                                     Engines[Who].State == EngineState::Status::Halted))
+      return;
+    break;
+  }
+  for (Observer *O : Observers)
+    O->event(Ev);
+}
+
 //===-- Engine timing -----------------------------------------------------===//
 
 int64_t Machine::signalDelayPs(const Sender &From) const {
@@ -802,11 +831,12 @@ RunResult Machine::run(const RunOptions &O) {
   ThrottleOn = O.Throttle && isa::chipTiming(Chip.Id).Throttle;
   RunResult R;
   ReportAccesses = false;
-  ReportSignals = EachStall = false;
+  ReportSignals = EachStall = ReportEvents = false;
   for (Observer *Obs : Observers) {
     ReportAccesses |= Obs->wantsAccesses();
     ReportSignals |= Obs->wantsSignals();
     EachStall |= Obs->wantsEachStall();
+    ReportEvents |= Obs->wantsEvents();
   }
   for (EngineState &E : Engines)
     for (size_t K = 0; K < E.Decoded.size(); ++K) {
@@ -828,6 +858,8 @@ RunResult Machine::run(const RunOptions &O) {
   }
   int64_t LimitPs = LimitWide > INT64_MAX ? 0 : static_cast<int64_t>(LimitWide);
   SemWaiters.assign(Semaphores.size(), 0);
+  const bool EventsWanted = ReportEvents;
+  const int64_t SlowPs = EventsWanted ? INT64_MIN : LimitPs ? LimitPs : INT64_MAX;
   try {
     for (unsigned E = 0; E < isa::NumEngines; ++E)
       schedule(0, EventKind::Issue, E);
@@ -839,27 +871,35 @@ RunResult Machine::run(const RunOptions &O) {
         uint32_t Slot;
       } Ev;
       nextEvent(Ev.Ps, Ev.Kind, Ev.Who, Ev.Slot);
-      if (LimitPs && Ev.Ps > LimitPs) {
-        // A signal arriving after the limit, with nothing left to wait for
-        // it, ends nothing.
-        if (Ev.Kind == EventKind::SemArrive &&
-            std::none_of(Engines.begin(), Engines.end(), [](const EngineState &S) {
-              return S.State == EngineState::Status::Waiting;
-            }))
-          continue;
-        NowPs = LimitPs;
-        std::string What =
-            fmt::format("the run passed --max-cycles={} ({} ns) and was stopped (a runaway loop?)",
-                        O.MaxCycles, LimitPs / 1000);
-        // Named as --max-instructions names it: the instruction the event
-        // was for, or the one that triggered the transfer in flight.
-        if ((Ev.Kind == EventKind::InstrDone || Ev.Kind == EventKind::Issue) &&
-            Engines[Ev.Who].PC < Engines[Ev.Who].Code.size())
-          fault(FaultKind::CycleLimit, Engines[Ev.Who].Id, Engines[Ev.Who].PC, What);
-        for (const DmaQueue &Q : Queues)
-          if (!Q.Pending.empty())
-            fault(FaultKind::CycleLimit, Q.Pending.front().Issuer, Q.Pending.front().Index, What);
-        throw FaultException{{FaultKind::CycleLimit, "error: " + What}};
+      // One comparison per event for both rare cases: the cycle limit, and
+      // an observer that wants every event (a debugger; SlowPs is then
+      // below every time).
+      if (Ev.Ps > SlowPs) [[unlikely]] {
+        if (LimitPs && Ev.Ps > LimitPs) {
+          // A signal arriving after the limit, with nothing left to wait for
+          // it, ends nothing.
+          if (Ev.Kind == EventKind::SemArrive &&
+              std::none_of(Engines.begin(), Engines.end(), [](const EngineState &S) {
+                return S.State == EngineState::Status::Waiting;
+              }))
+            continue;
+          NowPs = LimitPs;
+          std::string What = fmt::format(
+              "the run passed --max-cycles={} ({} ns) and was stopped (a runaway loop?)",
+              O.MaxCycles, LimitPs / 1000);
+          // Named as --max-instructions names it: the instruction the event
+          // was for, or the one that triggered the transfer in flight.
+          if ((Ev.Kind == EventKind::InstrDone || Ev.Kind == EventKind::Issue) &&
+              Engines[Ev.Who].PC < Engines[Ev.Who].Code.size())
+            fault(FaultKind::CycleLimit, Engines[Ev.Who].Id, Engines[Ev.Who].PC, What);
+          for (const DmaQueue &Q : Queues)
+            if (!Q.Pending.empty())
+              fault(FaultKind::CycleLimit, Q.Pending.front().Issuer, Q.Pending.front().Index, What);
+          throw FaultException{{FaultKind::CycleLimit, "error: " + What}};
+        }
+        NowPs = Ev.Ps;
+        if (EventsWanted)
+          reportEvent(Ev.Kind, Ev.Who, Ev.Slot);
       }
       NowPs = Ev.Ps;
       switch (Ev.Kind) {

@@ -105,6 +105,7 @@ public:
   bool ReportAccesses = false; // an observer wants footprints
   bool ReportSignals = false;  // an observer wants signalled
   bool EachStall = false;      // an observer wants each stall, not sums (wantsEachStall)
+  bool ReportEvents = false;   // an observer wants every event of the loop (wantsEvents)
   // By engine: stalls with one cause being summed (when !EachStall).
   std::array<std::optional<StallEvent>, isa::NumEngines> StallSums;
   std::vector<std::string> Warnings;
@@ -147,6 +148,7 @@ public:
   void signal(uint8_t Sem, int16_t Amount, const Sender &From);
 
 private:
+  friend class Inspector; // trn/emu/Inspect.h reads the state a debugger shows
   // DmaTick: the DMA model's next change (a fixed latency ending or a
   // transfer completing); stale ticks are recognised and skipped.
   // SemArrive: a signal reaches its semaphore (Who unused; Slot names it
@@ -233,6 +235,8 @@ private:
                       const std::array<uint32_t, 64> &Regs, bool Dma, unsigned Queue);
   FootprintCache Footprints;
   [[noreturn]] void deadlock();
+  // Tells the observers that want them (a debugger) of the event about to run.
+  [[gnu::noinline]] void reportEvent(EventKind Kind, unsigned Who, uint32_t Slot);
 
   //===-- Engine timing (isa/Costs.td, isa/Chips.td) ----------------------===//
   // Signals on their way to their semaphores, by the Slot of their event;

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandLine.h"
+#include "DebugRun.h"
 #include "FaultDump.h"
 #include "Files.h"
 #include "TensorFiles.h"
@@ -200,6 +201,10 @@ int runTool(tools::Tool &T, int argc, char **argv) {
       "draw the run's timeline as an SVG picture")("timeline-title",
                                                    value<std::string>()->value_name("TEXT"),
                                                    "a title for the --timeline-svg picture");
+  T.group("Debugging (docs/debugger.md)")(
+      "debug", "run under the interactive debugger: breakpoints, stepping, print and watch memory")(
+      "debug-commands", value<std::string>()->value_name("FILE"),
+      "run under the debugger with its commands read from FILE, echoed ('-': standard input)");
   if (auto Exit = T.parse(argc, argv))
     return *Exit;
   const po::variables_map &VM = T.vm();
@@ -254,6 +259,14 @@ int runTool(tools::Tool &T, int argc, char **argv) {
         Claim(Stdout, "-", fmt::format("--{}", Opt));
   // One stream per file descriptor: standard output is std::cout only.
   std::ostream &Info = Stdout.claimed() ? std::cerr : std::cout;
+  // The debugger reads its commands from standard input (--debug, or
+  // --debug-commands -) and writes its transcript to standard output, with
+  // what trn-emu prints itself.
+  if (T.has("debug") || T.has("debug-commands")) {
+    Claim(Stdin, T.has("debug-commands") ? VM["debug-commands"].as<std::string>() : "-",
+          "the debugger's commands");
+    Claim(Stdout, "-", "the debugger");
+  }
 
   std::unique_ptr<emu::Emulator> Emu;
   try {
@@ -366,8 +379,20 @@ int runTool(tools::Tool &T, int argc, char **argv) {
 
   Opts.Strict = VM.count("strict") > 0;
   Opts.Throttle = VM.count("no-throttle") == 0;
+  // The debugger, last: it stops the run after the other observers saw each event.
+  std::unique_ptr<tools::DebugRun> Debug;
+  if (VM.count("debug") || VM.count("debug-commands")) {
+    auto D = tools::DebugRun::attach(
+        E, VM.count("debug-commands") ? VM["debug-commands"].as<std::string>() : "");
+    if (auto *Why = std::get_if<std::string>(&D))
+      throw UsageError{*Why};
+    Debug = std::move(std::get<std::unique_ptr<tools::DebugRun>>(D));
+  }
   auto HostStart = std::chrono::steady_clock::now();
-  emu::RunResult R = E.run(Opts);
+  std::optional<emu::RunResult> Ran = Debug ? Debug->run(E, Opts) : E.run(Opts);
+  if (!Ran)
+    return 0; // quit in the debugger
+  emu::RunResult R = std::move(*Ran);
   double HostSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - HostStart).count();
   // A faulting run's trace is whole too: it ends where the run stopped.

@@ -133,6 +133,7 @@ public:
   RunResult run(const RunOptions &Opts);
 
 private:
+  friend class Inspector;                   // trn/emu/Inspect.h: the state of a run, read-only
   std::unique_ptr<HostMemoryBudget> Budget; // before M: M's memories point to it
   std::unique_ptr<Machine> M;
   std::vector<std::string> LoadErrors;

@@ -117,6 +117,20 @@ struct AccessEvent {
   int64_t Ps = 0; // when it is reported: its instruction's or transfer's end
 };
 
+// One event of the discrete-event loop, about to run (Machine.cpp): an
+// engine's issue or completion, a DMA model tick, a signal reaching its
+// semaphore. An issue that runs straight after its engine's completion, with
+// nothing else due between them, is part of that completion's event.
+enum class LoopEventKind : uint8_t { DmaTick, SemArrive, InstrDone, Issue };
+struct LoopEvent {
+  LoopEventKind Kind;
+  int64_t Ps;
+  isa::Engine Eng = isa::Engine::SP; // Issue, InstrDone
+  uint8_t Sem = 0;                   // SemArrive: the semaphore, the amount and its sender
+  int32_t Amount = 0;
+  Sender From;
+};
+
 class Observer {
 public:
   virtual ~Observer();
@@ -173,6 +187,10 @@ public:
     (void)I;
     return true;
   }
+  // Every event of the loop before it runs (a debugger stepping by event or
+  // stopping at a time): only when an observer says so.
+  virtual bool wantsEvents() const { return false; }
+  virtual void event(const LoopEvent &) {}
   // The run stopped at Ps with F (an instruction's fault, a deadlock, a
   // limit, a StopRun): called just before finished(Ps), only then.
   virtual void runFaulted(const Fault &F, int64_t Ps) {
