@@ -20,6 +20,8 @@ set(TRN_PACKAGE_COMPONENTS trn_support trn_isa trn_numerics trn_npy trn_object t
 if(TARGET trn_build)
   list(APPEND TRN_PACKAGE_COMPONENTS trn_build)
 endif()
+# The HTML view (trn/view/HtmlView.h: trn-emu --html).
+list(APPEND TRN_PACKAGE_COMPONENTS trn_view)
 
 if(TRN_SHARED_LIBS)
   set(TRN_LIBRARY_TYPE SHARED)

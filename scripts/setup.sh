@@ -46,6 +46,7 @@ PACKAGES=(
   python3-wheel                  # ... which builds a wheel first
   pkgconf                        # pkg-config: the install test builds a consumer with trnemu.pc
   libedit-dev                    # libedit (BSD): line editing and history in trn-emu --debug (src/debug)
+  chromium                       # headless browser: the HTML view's test (testsuite/browser)
 )
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

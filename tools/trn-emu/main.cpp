@@ -20,6 +20,7 @@
 #include "Files.h"
 #include "TensorFiles.h"
 #include "TimelineFile.h"
+#include "ViewOutputs.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -192,6 +193,10 @@ int runTool(tools::Tool &T, int argc, char **argv) {
       "write the utilization report as JSON")("trace", value<std::string>()->value_name("FILE"),
                                               "write a Chrome Trace Event / Perfetto JSON trace")(
       "trace-text", "print one line per instruction and DMA transfer")(
+      "profile", "print the time per source line after the run")(
+      "profile-json", value<std::string>()->value_name("FILE"),
+      "write the time per source line as JSON")("html", value<std::string>()->value_name("FILE"),
+                                                "write the run as one offline HTML page")(
       "timeline-svg", value<std::string>()->value_name("FILE"),
       "draw the run's timeline as an SVG picture")("timeline-title",
                                                    value<std::string>()->value_name("TEXT"),
@@ -241,7 +246,7 @@ int runTool(tools::Tool &T, int argc, char **argv) {
       auto [Name, File] = nameEqualsFile(Opt, S);
       Claim(Stdin, File, fmt::format("--{} {}", Opt, Name));
     }
-  for (const char *Opt : {"trace", "report-json", "timeline-svg"})
+  for (const char *Opt : {"trace", "report-json", "html", "timeline-svg", "profile-json"})
     if (T.has(Opt))
       Claim(Stdout, VM[Opt].as<std::string>(), fmt::format("--{}", Opt));
   for (const std::string &S : List("out")) {
@@ -249,7 +254,7 @@ int runTool(tools::Tool &T, int argc, char **argv) {
     Claim(Stdout, File, "--out " + Name);
   }
   if (Stdout.claimed())
-    for (const char *Opt : {"report", "trace-text"})
+    for (const char *Opt : {"report", "trace-text", "profile"})
       if (T.has(Opt))
         Claim(Stdout, "-", fmt::format("--{}", Opt));
   // One stream per file descriptor: standard output is std::cout only.
@@ -346,6 +351,13 @@ int runTool(tools::Tool &T, int argc, char **argv) {
   run::Observers &Observing = *std::get<std::unique_ptr<run::Observers>>(Attached);
   const race::RaceDetector *Races = Observing.races();
   trace::ReportBuilder *Reporter = Observing.reporter();
+  // --profile and --html (ViewOutputs.h): the page's file is opened now.
+  std::string HtmlPath = VM.count("html") ? VM["html"].as<std::string>() : "";
+  if (VM.count("html") && HtmlPath.empty())
+    throw UsageError{"--html takes a file name, not ''"};
+  emutool::ViewOutputs Views(E, VM.count("profile") || VM.count("profile-json"), HtmlPath, Path);
+  if (auto Err = Views.open())
+    throw UsageError{*Err};
 
   // --timeline-svg: drawn after the run, its path checked before it.
   std::unique_ptr<trace::SvgTimeline> Svg;
@@ -386,6 +398,11 @@ int runTool(tools::Tool &T, int argc, char **argv) {
   // A faulting run's trace is whole too: it ends where the run stopped.
   if (auto Err = Observing.finish())
     throw UsageError{*Err};
+  if (auto Err = Views.writeHtml(R)) { // a faulting run's page too, as --trace
+    if (!R.Error)
+      throw UsageError{*Err};
+    T.error(*Err);
+  }
   // A faulting run's picture is written too, with the fault marked.
   if (Svg)
     if (auto Err = emutool::writeTimeline(*Svg, SvgPath)) {
@@ -430,6 +447,16 @@ int runTool(tools::Tool &T, int argc, char **argv) {
               std::span(reinterpret_cast<const uint8_t *>(Json.data()), Json.size())))
         throw UsageError{*Err};
     }
+  }
+
+  if (VM.count("profile"))
+    Views.printProfile(R, std::cout);
+  if (VM.count("profile-json")) {
+    std::string Json = Views.profileJson(R);
+    if (auto Err = tools::writeOutput(
+            VM["profile-json"].as<std::string>(),
+            std::span(reinterpret_cast<const uint8_t *>(Json.data()), Json.size())))
+      throw UsageError{*Err};
   }
 
   // Outputs: every file is written whole to a temporary file, then all are

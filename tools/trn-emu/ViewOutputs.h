@@ -1,0 +1,45 @@
+//===- ViewOutputs.h - --profile and --html ---------------------*- C++ -*-===//
+//
+// The views of a run that need the whole run: the profile (time per source
+// line) and the HTML page. Their observers are attached before the run;
+// the page's file is opened then too, so that a path that cannot be
+// written is a usage error before anything runs, and it is written after
+// the run, whole (temporary file, then rename), a faulting run's too.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_EMU_TOOL_VIEWOUTPUTS_H
+#define TRN_EMU_TOOL_VIEWOUTPUTS_H
+
+#include "trn/emu/Emulator.h"
+
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace trn::emutool {
+
+class ViewOutputs {
+public:
+  // HtmlPath "" for no page, "-" for standard output. Title names the
+  // program on the page.
+  ViewOutputs(emu::Emulator &E, bool Profile, std::string HtmlPath, std::string Title);
+  // Profile: --profile or --profile-json.
+  ~ViewOutputs();
+  // Opens the page's file: a message in tools::fileError's words if it
+  // cannot be written.
+  std::optional<std::string> open();
+  // After the run: the page (any run), then nothing else.
+  std::optional<std::string> writeHtml(const emu::RunResult &R);
+  // After a clean run: the profile table, or its JSON.
+  void printProfile(const emu::RunResult &R, std::ostream &OS) const;
+  std::string profileJson(const emu::RunResult &R) const;
+
+private:
+  struct State;
+  std::unique_ptr<State> S;
+};
+
+} // namespace trn::emutool
+
+#endif
