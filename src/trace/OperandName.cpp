@@ -90,4 +90,8 @@ std::string operandName(const object::Program &P, const isa::AccessPattern &AP) 
          Reg;
 }
 
+std::string transferName(const object::Program &P, const isa::Instr &I) {
+  return operandName(P, I.Operands[1].AP) + " -> " + operandName(P, I.Operands[0].AP);
+}
+
 } // namespace trn::trace

@@ -9,6 +9,7 @@
 
 #include "trn/view/HtmlView.h"
 
+#include "trn/trace/OperandName.h"
 #include "trn/trace/Profile.h"
 #include "trn/trace/Report.h"
 
@@ -168,13 +169,17 @@ void staticsJson(std::string &Out, const emu::Emulator &E) {
   for (unsigned Eng = 0; Eng < isa::NumEngines; ++Eng) {
     const object::Stream &S = P.Streams[Eng];
     std::vector<uint32_t> T, F, L;
-    for (uint32_t K = 0; K < S.size(); ++K) {
-      const isa::Instr *I = E.instruction(static_cast<isa::Engine>(Eng), K);
-      std::string Text = I ? isa::print(*I, {}, true) : std::string("?");
+    std::vector<int64_t> Dma; // a DMA instruction's transfer name, as the trace names it; else -1
+    auto Intern = [&](std::string Text) {
       auto [It, New] = TextId.try_emplace(std::move(Text), static_cast<uint32_t>(Texts.size()));
       if (New)
         Texts.push_back(&It->first);
-      T.push_back(It->second);
+      return It->second;
+    };
+    for (uint32_t K = 0; K < S.size(); ++K) {
+      const isa::Instr *I = E.instruction(static_cast<isa::Engine>(Eng), K);
+      T.push_back(Intern(I ? isa::print(*I, {}, true) : std::string("?")));
+      Dma.push_back(I && isa::instr(I->Op).IsDma ? Intern(trace::transferName(P, *I)) : -1);
       object::SourceLoc Loc = K < S.Locs.size() ? S.Locs[K] : object::SourceLoc{};
       F.push_back(Loc.File);
       L.push_back(Loc.Line);
@@ -185,6 +190,8 @@ void staticsJson(std::string &Out, const emu::Emulator &E) {
     ints(Streams, F);
     Streams += ",\"l\":";
     ints(Streams, L);
+    Streams += ",\"d\":";
+    ints(Streams, Dma);
     Streams += '}';
   }
   Streams += ']';

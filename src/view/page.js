@@ -82,7 +82,8 @@
     if (!S || Index >= S.t.length) return { text: "?", where: "" };
     var Line = S.l[Index];
     return { text: D.texts[S.t[Index]], where: Line ? D.files[S.f[Index]] + ":" + Line : "",
-             mnemonic: D.texts[S.t[Index]].split(" ")[0] };
+             mnemonic: D.texts[S.t[Index]].split(" ")[0],
+             transfer: S.d[Index] >= 0 ? D.texts[S.d[Index]] : "dma" };
   }
   function semName(Sem) {
     if (Sem < 0) return "?";
@@ -179,8 +180,10 @@
     while (K < N && Left[K] < View.t1) {
       var X0 = X(Left[K]), X1 = X(Tr.end[K]);
       if (X1 - X0 >= 1) {
-        var Text = Tr.queue !== undefined ? "dma" : instrOf(Tr.eng, Tr.index[K]).mnemonic;
-        Ctx.fillStyle = colourOf(Text);
+        var Queued = Tr.queue !== undefined;
+        var Text = Queued ? instrOf(Tr.issuer[K], Tr.index[K]).transfer
+                          : instrOf(Tr.eng, Tr.index[K]).mnemonic;
+        Ctx.fillStyle = colourOf(Queued ? "dma" : Text);
         Ctx.fillRect(X0, Y0 + 2, Math.max(1, X1 - X0 - 0.5), H - 6);
         if (X1 - X0 > 40) {
           Ctx.fillStyle = "#111";
@@ -356,7 +359,7 @@
     var Tr = Tracks[Sel[0]], S = Sel[1], Lines = [];
     if (Tr.queue !== undefined) {
       var E = Tr.issuer[S], I = instrOf(E, Tr.index[S]);
-      Lines.push(Tr.name + ": transfer of " + Tr.bytes[S] + " bytes for " + D.engines[E][0] + " #" + Tr.index[S]);
+      Lines.push(Tr.name + ": " + I.transfer + ", " + Tr.bytes[S] + " bytes for " + D.engines[E][0] + " #" + Tr.index[S]);
       Lines.push(I.text);
       if (I.where) Lines.push("source: " + I.where);
     } else {
@@ -473,7 +476,10 @@
       var CX = PX(Math.min(Math.max(AI, Math.pow(10, XMin)), Math.pow(10, XMax)));
       var CY = PY(Math.max(Achieved, Math.pow(10, YMin)));
       Body += '<circle cx="' + CX + '" cy="' + CY + '" r="5" fill="#1f6fb2"/>';
-      Body += '<text x="' + (CX + 8) + '" y="' + (CY + 4) + '">this kernel: ' +
+      // The label on the side of the point with room for it (inside the plot).
+      var Right = CX < (L + W) / 2;
+      Body += '<text x="' + (Right ? CX + 8 : CX - 8) + '" y="' + (CY + 4) + '"' +
+              (Right ? "" : ' text-anchor="end"') + ">this kernel: " +
               (Achieved / 1e12).toFixed(2) + " TFLOP/s at " + AI.toFixed(1) + "</text>";
     } else {
       Body += '<text x="' + (L + 6) + '" y="40">no point: no matmul FLOPs or no HBM bytes</text>';

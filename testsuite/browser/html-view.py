@@ -105,7 +105,7 @@ def main():
                r"\nstart [0-9.]+ ns, end [0-9.]+ ns, [0-9.]+ ns, \d+ cycles\n",
                r"\nwaited [0-9.]+ ns on s0 \(loaded\), released by DMA q0\.0 \(SP #0 at .*softmax\.s:\d+\)"], 1)
         check(browser, page, os.path.join(tmp, "p1"), ENGINES, [], "?slice=5,0",
-              [r"^DMA q0\.0: transfer of \d+ bytes for SP #0\n", r"its signal released 1 wait$"], 1)
+              [r"^DMA q0\.0: x -> x_t, \d+ bytes for SP #0\n", r"its signal released 1 wait$"], 1)
         # 20000 instructions: far more slices than pixels, so the timeline
         # merges them (its level of detail).
         big = os.path.join(tmp, "many.s")

@@ -89,3 +89,13 @@ TEST_CASE("operandName: allocations, partitions first") {
   CHECK(operandName(P, ap(MemSpace::PSUM, DType::FP32, 0, 128, 0, 0, {{1, 8}})) ==
         "psum[0:128] 0x0");
 }
+
+TEST_CASE("transferName: source -> destination of a DMA instruction") {
+  object::Program P = program();
+  using isa::DType, isa::MemSpace;
+  isa::Instr I;
+  I.Op = isa::Opcode::DMA_COPY;
+  I.Operands[0].AP = ap(MemSpace::SBUF, DType::BF16, 0, 128, 0, 0, {{1, 128}});
+  I.Operands[1].AP = ap(MemSpace::HBM, DType::BF16, 0, 128, 128, 128 * 256, {{1, 128}});
+  CHECK(trace::transferName(P, I) == "a[128:256] -> a_s");
+}

@@ -29,6 +29,10 @@ namespace trn::trace {
 // 0x1000", "sbuf[0:128] 0x40". Empty for an absent operand.
 std::string operandName(const object::Program &P, const isa::AccessPattern &AP);
 
+// A DMA instruction's transfer, named by what it moves: "a[0:128] -> a_s"
+// (source, then destination).
+std::string transferName(const object::Program &P, const isa::Instr &I);
+
 } // namespace trn::trace
 
 #endif
