@@ -89,6 +89,18 @@ void BackgroundFormatter::formatBatch(const char *P, const char *End) {
       Sink.formatHbm(H.Ps, H.GBps);
       break;
     }
+    case Tag::Issue: {
+      Issue Is;
+      Take(Is);
+      Sink.formatIssue(Is.Eng, Is.Sems, Is.N);
+      break;
+    }
+    case Tag::Arrival: {
+      Arrival A;
+      Take(A);
+      Sink.formatArrival(A.Ev, A.Ps);
+      break;
+    }
     }
   }
 }

@@ -35,6 +35,18 @@ public:
   virtual void formatInstr(const emu::InstrEvent &Ev) = 0;
   virtual void formatDma(const emu::DmaEvent &Ev) = 0;
   virtual void formatHbm(int64_t Ps, double GBps) = 0;
+  // An instruction that waited on semaphores Sems[0, N) issued (before
+  // its formatInstr).
+  virtual void formatIssue(isa::Engine Eng, const uint8_t *Sems, unsigned N) {
+    (void)Eng;
+    (void)Sems;
+    (void)N;
+  }
+  // A signal reached its semaphore at Ps.
+  virtual void formatArrival(const emu::SignalEvent &Ev, int64_t Ps) {
+    (void)Ev;
+    (void)Ps;
+  }
 };
 
 class BackgroundFormatter {
@@ -69,13 +81,22 @@ public:
   }
   void dmaDone(const emu::DmaEvent &Ev) { append(Tag::Dma, Ev); }
   void hbmBandwidth(int64_t Ps, double GBps) { append(Tag::Hbm, Hbm{Ps, GBps}); }
+  void issued(const emu::IssueEvent &Ev) {
+    Issue Is{Ev.Eng, 0, {}};
+    for (unsigned K = 0; K < Ev.NumWaits && K < MaxIssueWaits; ++K)
+      Is.Sems[Is.N++] = Ev.Waits[K].Sem;
+    append(Tag::Issue, Is);
+  }
+  void signalArrived(const emu::SignalEvent &Ev, int64_t Ps) {
+    append(Tag::Arrival, Arrival{Ev, Ps});
+  }
   // Returns when every record appended has been formatted and the thread
   // has stopped; rethrows what the sink threw, if anything.
   void finish();
 
 private:
   // The low four bits; a QuickInstr has its engine in the high four.
-  enum class Tag : uint8_t { QuickInstr, Instr, Code, Dma, Hbm };
+  enum class Tag : uint8_t { QuickInstr, Instr, Code, Dma, Hbm, Issue, Arrival };
   // Per engine, what a quick record is relative to: its stream's first
   // instruction and the end of its last instruction (kept the same way by
   // the encoder and the decoder).
@@ -107,6 +128,16 @@ private:
   struct Hbm {
     int64_t Ps;
     double GBps;
+  };
+  static constexpr unsigned MaxIssueWaits = isa::MaxWaits + 1; // sem_wait's own
+  struct Issue {
+    isa::Engine Eng;
+    uint8_t N;
+    uint8_t Sems[MaxIssueWaits];
+  };
+  struct Arrival {
+    emu::SignalEvent Ev;
+    int64_t Ps;
   };
   // Batches of 256 KiB, handed over (a lock and a wake-up) rarely, in a
   // ring of eight: a batch is filled again long after the other core read
