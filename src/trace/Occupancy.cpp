@@ -2,6 +2,8 @@
 
 #include "trn/trace/Occupancy.h"
 
+#include "DeltaMap.h"
+
 #include <algorithm>
 
 namespace trn::trace {
@@ -52,7 +54,7 @@ struct Occupancy::State {
   } Group;
   std::vector<Touch> Pending;
   // By space: +bytes when a value starts, -bytes when it ends.
-  std::vector<std::pair<int64_t, int64_t>> Deltas[2];
+  DeltaMap Deltas[2];
   std::vector<OccupancyStep> Steps[3]; // SBUF, PSUM, other (empty)
   uint64_t Peak[3] = {};
   bool Finished = false;
@@ -144,9 +146,9 @@ void Occupancy::State::close(const Tracked &A, const Range &R) {
   if (R.Start < 0 || R.LastRead <= R.Start)
     return; // never read, or read only when written: it occupied no time
   auto Bytes = static_cast<int64_t>((R.End - R.Begin) * (A.PartEnd - A.PartBegin));
-  std::vector<std::pair<int64_t, int64_t>> &D = Deltas[spaceSlot(A.Space)];
-  D.emplace_back(R.Start, Bytes);
-  D.emplace_back(R.LastRead, -Bytes);
+  DeltaMap &D = Deltas[spaceSlot(A.Space)];
+  D.add(R.Start, Bytes);
+  D.add(R.LastRead, -Bytes);
 }
 
 void Occupancy::State::apply(const Touch &T, int64_t Ps) {
@@ -205,21 +207,15 @@ void Occupancy::finish() {
     for (const Range &R : A.Ranges)
       St.close(A, R);
   for (unsigned K = 0; K < 2; ++K) {
-    std::vector<std::pair<int64_t, int64_t>> &D = St.Deltas[K];
-    std::sort(D.begin(), D.end());
     int64_t Total = 0;
-    for (size_t I = 0; I < D.size();) {
-      int64_t Ps = D[I].first;
-      for (; I < D.size() && D[I].first == Ps; ++I)
-        Total += D[I].second;
+    // One sum per time, none zero: each is a step.
+    for (auto [Ps, Delta] : St.Deltas[K].sorted()) {
+      Total += Delta;
       auto Bytes = static_cast<uint64_t>(Total);
-      std::vector<OccupancyStep> &Out = St.Steps[K];
-      if ((Out.empty() && Bytes != 0) || (!Out.empty() && Out.back().Bytes != Bytes))
-        Out.push_back({Ps, Bytes});
+      St.Steps[K].push_back({Ps, Bytes});
       St.Peak[K] = std::max(St.Peak[K], Bytes);
     }
-    D.clear();
-    D.shrink_to_fit();
+    St.Deltas[K] = DeltaMap();
   }
 }
 
