@@ -101,6 +101,17 @@ void BackgroundFormatter::formatBatch(const char *P, const char *End) {
       Sink.formatArrival(A.Ev, A.Ps);
       break;
     }
+    case Tag::Access: {
+      Access A;
+      Take(A);
+      emu::ByteRun Span{A.First, A.Last};
+      emu::AccessEvent Ev{
+          A.Eng,   A.Index,   nullptr, A.Dma,
+          A.Queue, A.Operand, A.Write, {A.Space, A.PartStart, A.Partitions, &Span, 1, false},
+          A.Ps};
+      Sink.formatAccess(Ev);
+      break;
+    }
     }
   }
 }

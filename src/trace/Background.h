@@ -47,6 +47,9 @@ public:
     (void)Ev;
     (void)Ps;
   }
+  // An on-chip access, its footprint reduced to one run: its span, from
+  // its first byte to its last.
+  virtual void formatAccess(const emu::AccessEvent &Ev) { (void)Ev; }
 };
 
 class BackgroundFormatter {
@@ -90,13 +93,22 @@ public:
   void signalArrived(const emu::SignalEvent &Ev, int64_t Ps) {
     append(Tag::Arrival, Arrival{Ev, Ps});
   }
+  // SBUF and PSUM accesses only.
+  void accessed(const emu::AccessEvent &Ev) {
+    const emu::Footprint &F = Ev.F;
+    if ((F.Space != isa::MemSpace::SBUF && F.Space != isa::MemSpace::PSUM) || F.NumRuns == 0)
+      return;
+    append(Tag::Access,
+           Access{Ev.Eng, Ev.Dma, Ev.Write, F.Space, Ev.Queue, Ev.Index, Ev.Operand, F.PartStart,
+                  F.Partitions, F.Runs[0].First, F.Runs[F.NumRuns - 1].Last, Ev.Ps});
+  }
   // Returns when every record appended has been formatted and the thread
   // has stopped; rethrows what the sink threw, if anything.
   void finish();
 
 private:
   // The low four bits; a QuickInstr has its engine in the high four.
-  enum class Tag : uint8_t { QuickInstr, Instr, Code, Dma, Hbm, Issue, Arrival };
+  enum class Tag : uint8_t { QuickInstr, Instr, Code, Dma, Hbm, Issue, Arrival, Access };
   // Per engine, what a quick record is relative to: its stream's first
   // instruction and the end of its last instruction (kept the same way by
   // the encoder and the decoder).
@@ -137,6 +149,17 @@ private:
   };
   struct Arrival {
     emu::SignalEvent Ev;
+    int64_t Ps;
+  };
+  struct Access {
+    isa::Engine Eng;
+    bool Dma, Write;
+    isa::MemSpace Space;
+    unsigned Queue;
+    uint32_t Index;
+    unsigned Operand;
+    uint32_t PartStart, Partitions;
+    uint64_t First, Last;
     int64_t Ps;
   };
   // Batches of 256 KiB, handed over (a lock and a wake-up) rarely, in a

@@ -117,17 +117,9 @@ void Occupancy::access(const emu::AccessEvent &Ev, int64_t Ps) {
     if (A.Offset + A.Bytes <= Lo || F.PartStart >= A.PartEnd ||
         F.PartStart + F.Partitions <= A.PartBegin)
       continue;
-    // The first run ending in it and the last starting in it.
-    const emu::ByteRun *Begin = F.Runs, *End = F.Runs + F.NumRuns;
-    const emu::ByteRun *First = std::lower_bound(
-        Begin, End, A.Offset, [](const emu::ByteRun &R, uint64_t V) { return R.Last < V; });
-    const emu::ByteRun *Last =
-        std::upper_bound(Begin, End, A.Offset + A.Bytes - 1,
-                         [](uint64_t V, const emu::ByteRun &R) { return V < R.First; });
-    if (First == End || Last == Begin || First >= Last)
-      continue;
-    uint64_t From = std::max(First->First, A.Offset) - A.Offset;
-    uint64_t To = std::min(Last[-1].Last, A.Offset + A.Bytes - 1) - A.Offset + 1;
+    // The part of the span in it.
+    uint64_t From = std::max(Lo, A.Offset) - A.Offset;
+    uint64_t To = std::min(Hi, A.Offset + A.Bytes - 1) - A.Offset + 1;
     St.Pending.push_back({AI, From, To, Ev.Write});
   }
 }

@@ -45,6 +45,10 @@ template <class T> struct SinkOf final : TraceSink {
     if constexpr (std::is_same_v<T, ChromeTrace>)
       Trace.formatArrival(Ev, Ps);
   }
+  void formatAccess(const emu::AccessEvent &Ev) override {
+    if constexpr (std::is_same_v<T, ChromeTrace>)
+      Trace.Occ.access(Ev, Ev.Ps);
+  }
   T &Trace;
 };
 
@@ -142,7 +146,7 @@ void ChromeTrace::issued(const emu::IssueEvent &Ev) {
 void ChromeTrace::signalArrived(const emu::SignalEvent &Ev, int64_t Ps) {
   Pipe->signalArrived(Ev, Ps);
 }
-void ChromeTrace::accessed(const emu::AccessEvent &Ev) { Occ.access(Ev, Ev.Ps); }
+void ChromeTrace::accessed(const emu::AccessEvent &Ev) { Pipe->accessed(Ev); }
 void ChromeTrace::runFaulted(const emu::Fault &F, int64_t Ps) {
   Stopped = F;
   StoppedPs = Ps;

@@ -7,9 +7,10 @@
 //
 // Definition. Only the program's allocations count. Each allocation is
 // tracked by byte ranges within its partitions: an access touches, in each
-// allocation it meets (in partitions and bytes), the span from its first to
-// its last byte there, counted over all the allocation's partitions (Shape[0]
-// x bytes); ranges that are always touched together stay one range. A range
+// allocation its partitions and its span (from its first byte to its last,
+// gaps included) meet, the part of the span in the allocation, counted over
+// all the allocation's partitions (Shape[0] x bytes); ranges that are always
+// touched together stay one range. A range
 // holds a live value from the write that starts it to the last read of it
 // before the range is written again, or before the run ends:
 //  - a write after a read starts a new value (the old one ended at its last

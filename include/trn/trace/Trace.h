@@ -90,8 +90,8 @@ private:
   // By engine: the senders of the signals that satisfied the waits of the
   // instruction it issued last (arrows to draw when its slice is written).
   std::vector<std::vector<emu::Sender>> Satisfiers;
-  // On the emulator's thread: the occupancy (from its accesses) and the
-  // fault the run stopped on; used once the formatting thread has stopped.
+  // The occupancy, fed on the formatting thread; the fault the run stopped
+  // on, from the emulator's; both used once the formatting thread stopped.
   Occupancy Occ;
   std::optional<emu::Fault> Stopped;
   int64_t StoppedPs = 0;
