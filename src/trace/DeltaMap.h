@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -21,12 +22,26 @@ namespace trn::trace {
 // times whose sums are not zero, and the sorting costs O(log) per change.
 class DeltaMap {
 public:
-  void add(int64_t Ps, int64_t Bytes) {
+  // True when the changes were just sorted and summed.
+  bool add(int64_t Ps, int64_t Bytes) {
     if (Bytes == 0)
-      return;
+      return false;
     Changes.emplace_back(Ps, Bytes);
-    if (Changes.size() >= Limit)
-      compact();
+    if (Changes.size() < Limit)
+      return false;
+    compact();
+    return true;
+  }
+  // Takes out the sums of the times before Ps, sorted by time.
+  std::vector<std::pair<int64_t, int64_t>> takeBefore(int64_t Ps) {
+    compact();
+    auto End =
+        std::lower_bound(Changes.begin(), Changes.end(),
+                         std::pair<int64_t, int64_t>(Ps, std::numeric_limits<int64_t>::min()));
+    std::vector<std::pair<int64_t, int64_t>> Out(Changes.begin(), End);
+    Changes.erase(Changes.begin(), End);
+    Limit = std::max<size_t>(MinLimit, 2 * Changes.size());
+    return Out;
   }
   // The times and their sums (none zero), sorted by time.
   std::vector<std::pair<int64_t, int64_t>> sorted() {
@@ -37,8 +52,9 @@ public:
   size_t size() const { return Changes.size(); }
 
 private:
+  static constexpr size_t MinLimit = 1 << 16;
   std::vector<std::pair<int64_t, int64_t>> Changes;
-  size_t Limit = 1 << 16;
+  size_t Limit = MinLimit;
 
   void compact() {
     std::sort(Changes.begin(), Changes.end());

@@ -5,6 +5,7 @@
 #include "DeltaMap.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace trn::trace {
 
@@ -56,10 +57,13 @@ struct Occupancy::State {
   // By space: +bytes when a value starts, -bytes when it ends.
   DeltaMap Deltas[2];
   std::vector<OccupancyStep> Steps[3]; // SBUF, PSUM, other (empty)
+  int64_t Total[2] = {};
   uint64_t Peak[3] = {};
   bool Finished = false;
 
   void flush();
+  void settle(unsigned K, int64_t Horizon);
+  int64_t horizon() const;
   void apply(const Touch &T, int64_t Ps);
   void close(const Tracked &A, const Range &R);
 };
@@ -138,9 +142,34 @@ void Occupancy::State::close(const Tracked &A, const Range &R) {
   if (R.Start < 0 || R.LastRead <= R.Start)
     return; // never read, or read only when written: it occupied no time
   auto Bytes = static_cast<int64_t>((R.End - R.Begin) * (A.PartEnd - A.PartBegin));
-  DeltaMap &D = Deltas[spaceSlot(A.Space)];
-  D.add(R.Start, Bytes);
-  D.add(R.LastRead, -Bytes);
+  unsigned K = spaceSlot(A.Space);
+  DeltaMap &D = Deltas[K];
+  bool Summed = D.add(R.Start, Bytes);
+  // Each time the changes are summed (when they have doubled), the steps
+  // that can no longer change become final.
+  if (D.add(R.LastRead, -Bytes) || Summed)
+    settle(K, horizon());
+}
+
+// No value still open (written, not yet closed) can add a change before
+// the time it started, nor can a later access before the current one.
+int64_t Occupancy::State::horizon() const {
+  int64_t H = Group.Ps;
+  for (const Tracked &A : Allocs)
+    for (const Range &R : A.Ranges)
+      if (R.Start >= 0)
+        H = std::min(H, R.Start);
+  return H;
+}
+
+void Occupancy::State::settle(unsigned K, int64_t Horizon) {
+  // One sum per time, none zero: each is a step.
+  for (auto [Ps, Delta] : Deltas[K].takeBefore(Horizon)) {
+    Total[K] += Delta;
+    auto Bytes = static_cast<uint64_t>(Total[K]);
+    Steps[K].push_back({Ps, Bytes});
+    Peak[K] = std::max(Peak[K], Bytes);
+  }
 }
 
 void Occupancy::State::apply(const Touch &T, int64_t Ps) {
@@ -199,14 +228,7 @@ void Occupancy::finish() {
     for (const Range &R : A.Ranges)
       St.close(A, R);
   for (unsigned K = 0; K < 2; ++K) {
-    int64_t Total = 0;
-    // One sum per time, none zero: each is a step.
-    for (auto [Ps, Delta] : St.Deltas[K].sorted()) {
-      Total += Delta;
-      auto Bytes = static_cast<uint64_t>(Total);
-      St.Steps[K].push_back({Ps, Bytes});
-      St.Peak[K] = std::max(St.Peak[K], Bytes);
-    }
+    St.settle(K, std::numeric_limits<int64_t>::max());
     St.Deltas[K] = DeltaMap();
   }
 }

@@ -47,7 +47,7 @@ template <class T> struct SinkOf final : TraceSink {
   }
   void formatAccess(const emu::AccessEvent &Ev) override {
     if constexpr (std::is_same_v<T, ChromeTrace>)
-      Trace.Occ.access(Ev, Ev.Ps);
+      Trace.formatAccess(Ev);
   }
   T &Trace;
 };
@@ -107,6 +107,10 @@ ChromeTrace::ChromeTrace(const emu::Emulator &Em, std::ostream &OS)
   }
   HS.flush();
   *Out << Head;
+  // The occupancy counters start at 0 (no access ends at 0: their steps
+  // come later, as they become final).
+  counter(jsonQuoted("SBUF bytes in use"), 0, 0);
+  counter(jsonQuoted("PSUM bytes in use"), 0, 0);
   // A counter track for each semaphore the program waits on or signals,
   // from its initial value.
   std::vector<bool> Used(256, false);
@@ -355,16 +359,20 @@ void ChromeTrace::formatDma(const emu::DmaEvent &Ev) {
   Out->recordDone();
 }
 
+void ChromeTrace::formatAccess(const emu::AccessEvent &Ev) {
+  Occ.access(Ev, Ev.Ps);
+  writeOccupancy(); // the steps that became final, if any
+}
+
 void ChromeTrace::writeOccupancy() {
-  Occ.finish();
-  for (auto [Space, Name] : {std::pair{isa::MemSpace::SBUF, "SBUF bytes in use"},
-                             std::pair{isa::MemSpace::PSUM, "PSUM bytes in use"}}) {
-    std::string Quoted = jsonQuoted(Name);
-    const std::vector<OccupancyStep> &Steps = Occ.steps(Space);
-    if (Steps.empty() || Steps.front().Ps > 0)
-      counter(Quoted, 0, 0); // each track starts at 0
-    for (const OccupancyStep &S : Steps) {
-      counter(Quoted, S.Ps, static_cast<double>(S.Bytes));
+  static const std::string Names[2] = {jsonQuoted("SBUF bytes in use"),
+                                       jsonQuoted("PSUM bytes in use")};
+  for (unsigned K = 0; K < 2; ++K) {
+    const std::vector<OccupancyStep> &Steps =
+        Occ.steps(K == 0 ? isa::MemSpace::SBUF : isa::MemSpace::PSUM);
+    for (; OccWritten[K] < Steps.size(); ++OccWritten[K]) {
+      const OccupancyStep &S = Steps[OccWritten[K]];
+      counter(Names[K], S.Ps, static_cast<double>(S.Bytes));
       Out->recordDone();
     }
   }
@@ -399,6 +407,7 @@ void ChromeTrace::writeFault() {
 void ChromeTrace::finished(int64_t EndPs) {
   (void)EndPs;
   Pipe->finish();
+  Occ.finish();
   writeOccupancy();
   if (Stopped)
     writeFault();

@@ -310,3 +310,41 @@ TEST_CASE("DeltaMap: sums by time, cancelled sums removed") {
   CHECK(Steady.sorted() ==
         std::vector<std::pair<int64_t, int64_t>>{{0, 4}, {1, 4}, {1000000, -4}, {1000001, -4}});
 }
+
+// During a long run the steps no later access can change become final, in
+// batches: each time, a prefix of what finish() gives.
+TEST_CASE("Occupancy: steps become final during the run") {
+  object::Program P = program();
+  Occupancy O(P);
+  Feeder F{O};
+  size_t SeenDuring = 0;
+  const int64_t N = 100000;
+  for (int64_t I = 0; I < N; ++I) {
+    F.sbuf(10 * I + 1, W, 0, 4, 0, 31);
+    F.sbuf(10 * I + 5, R, 0, 4, 0, 31);
+    const Steps &Now = O.steps(isa::MemSpace::SBUF);
+    CHECK(Now.size() <= static_cast<size_t>(2 * I)); // never past what is closed
+    SeenDuring = std::max(SeenDuring, Now.size());
+  }
+  CHECK(SeenDuring > 0);
+  Steps During = O.steps(isa::MemSpace::SBUF);
+  O.finish();
+  const Steps &All = O.steps(isa::MemSpace::SBUF);
+  REQUIRE(All.size() == static_cast<size_t>(2 * N));
+  CHECK(Steps(All.begin(), All.begin() + static_cast<std::ptrdiff_t>(During.size())) == During);
+  CHECK(All[0] == OccupancyStep{1, 128});
+  CHECK(All.back() == OccupancyStep{10 * (N - 1) + 5, 0});
+  CHECK(O.peak(isa::MemSpace::SBUF) == 128);
+  // A value written first and never closed keeps everything after it open.
+  Occupancy Pinned(P);
+  Feeder G{Pinned};
+  G.sbuf(1, W, 0, 2, 64, 79); // b: never read again, never written again
+  G.sbuf(2, R, 0, 2, 64, 79);
+  for (int64_t I = 1; I < N; ++I) {
+    G.sbuf(10 * I + 1, W, 0, 4, 0, 31);
+    G.sbuf(10 * I + 5, R, 0, 4, 0, 31);
+  }
+  CHECK(Pinned.steps(isa::MemSpace::SBUF).empty());
+  Pinned.finish();
+  CHECK(Pinned.steps(isa::MemSpace::SBUF).size() == static_cast<size_t>(2 * (N - 1) + 2));
+}

@@ -90,9 +90,10 @@ private:
   // By engine: the senders of the signals that satisfied the waits of the
   // instruction it issued last (arrows to draw when its slice is written).
   std::vector<std::vector<emu::Sender>> Satisfiers;
-  // The occupancy, fed on the formatting thread; the fault the run stopped
-  // on, from the emulator's; both used once the formatting thread stopped.
+  // The occupancy, fed and written on the formatting thread (and last when
+  // it has stopped); the fault the run stopped on, from the emulator's.
   Occupancy Occ;
+  size_t OccWritten[2] = {}; // steps of SBUF, PSUM written
   std::optional<emu::Fault> Stopped;
   int64_t StoppedPs = 0;
   // By engine: the end of its last slice and that end's cycle, as text;
@@ -111,12 +112,14 @@ private:
   void formatHbm(int64_t Ps, double GBps);
   void formatIssue(isa::Engine Eng, const uint8_t *Sems, unsigned N);
   void formatArrival(const emu::SignalEvent &Ev, int64_t Ps);
+  void formatAccess(const emu::AccessEvent &Ev);
   Static &staticOf(isa::Engine Eng, uint32_t Index, const isa::Instr &I);
   void counter(std::string_view QuotedName, int64_t Ps, double Value);
   void startSemaphore(uint8_t Sem);
   char *putFlow(char *P, const emu::Sender &From, unsigned ToTid, int64_t ToPs);
   const std::string &waitedOn(const emu::InstrEvent &Ev);
-  // After the formatting thread: the occupancy counters, the fault marker.
+  // The occupancy's steps not written yet; after the formatting thread, the
+  // fault marker.
   void writeOccupancy();
   void writeFault();
 };
