@@ -105,10 +105,16 @@ void BackgroundFormatter::formatBatch(const char *P, const char *End) {
       Access A;
       Take(A);
       emu::ByteRun Span{A.First, A.Last};
-      emu::AccessEvent Ev{
-          A.Eng,   A.Index,   nullptr, A.Dma,
-          A.Queue, A.Operand, A.Write, {A.Space, A.PartStart, A.Partitions, &Span, 1, false},
-          A.Ps};
+      emu::AccessEvent Ev{static_cast<isa::Engine>(A.Flags & 0xF),
+                          A.Index,
+                          nullptr,
+                          (A.Flags & 0x10) != 0,
+                          A.Queue,
+                          0,
+                          (A.Flags & 0x20) != 0,
+                          {(A.Flags & 0x40) ? isa::MemSpace::PSUM : isa::MemSpace::SBUF,
+                           A.PartStart, A.Partitions, &Span, 1, false},
+                          A.Ps};
       Sink.formatAccess(Ev);
       break;
     }

@@ -98,9 +98,15 @@ public:
     const emu::Footprint &F = Ev.F;
     if ((F.Space != isa::MemSpace::SBUF && F.Space != isa::MemSpace::PSUM) || F.NumRuns == 0)
       return;
+    // Packed (on chip: 128 partitions, offsets within one below 4 GiB).
     append(Tag::Access,
-           Access{Ev.Eng, Ev.Dma, Ev.Write, F.Space, Ev.Queue, Ev.Index, Ev.Operand, F.PartStart,
-                  F.Partitions, F.Runs[0].First, F.Runs[F.NumRuns - 1].Last, Ev.Ps});
+           Access{Ev.Index, static_cast<uint32_t>(F.Runs[0].First),
+                  static_cast<uint32_t>(F.Runs[F.NumRuns - 1].Last), Ev.Ps,
+                  static_cast<uint8_t>(static_cast<unsigned>(Ev.Eng) | unsigned(Ev.Dma) << 4 |
+                                       unsigned(Ev.Write) << 5 |
+                                       unsigned(F.Space == isa::MemSpace::PSUM) << 6),
+                  static_cast<uint8_t>(Ev.Queue), static_cast<uint8_t>(F.PartStart),
+                  static_cast<uint8_t>(F.Partitions)});
   }
   // Returns when every record appended has been formatted and the thread
   // has stopped; rethrows what the sink threw, if anything.
@@ -152,15 +158,10 @@ private:
     int64_t Ps;
   };
   struct Access {
-    isa::Engine Eng;
-    bool Dma, Write;
-    isa::MemSpace Space;
-    unsigned Queue;
-    uint32_t Index;
-    unsigned Operand;
-    uint32_t PartStart, Partitions;
-    uint64_t First, Last;
+    uint32_t Index, First, Last;
     int64_t Ps;
+    uint8_t Flags; // the engine (bits 0-3), Dma (4), Write (5), PSUM (6)
+    uint8_t Queue, PartStart, Partitions;
   };
   // Batches of 256 KiB, handed over (a lock and a wake-up) rarely, in a
   // ring of eight: a batch is filled again long after the other core read
