@@ -89,6 +89,35 @@ void BackgroundFormatter::formatBatch(const char *P, const char *End) {
       Sink.formatHbm(H.Ps, H.GBps);
       break;
     }
+    case Tag::Issue: {
+      Issue Is;
+      Take(Is);
+      Sink.formatIssue(Is.Eng, Is.Sems, Is.N);
+      break;
+    }
+    case Tag::Arrival: {
+      Arrival A;
+      Take(A);
+      Sink.formatArrival(A.Ev, A.Ps);
+      break;
+    }
+    case Tag::Access: {
+      Access A;
+      Take(A);
+      emu::ByteRun Span{A.First, A.Last};
+      emu::AccessEvent Ev{static_cast<isa::Engine>(A.Flags & 0xF),
+                          A.Index,
+                          nullptr,
+                          (A.Flags & 0x10) != 0,
+                          A.Queue,
+                          0,
+                          (A.Flags & 0x20) != 0,
+                          {(A.Flags & 0x40) ? isa::MemSpace::PSUM : isa::MemSpace::SBUF,
+                           A.PartStart, A.Partitions, &Span, 1, false},
+                          A.Ps};
+      Sink.formatAccess(Ev);
+      break;
+    }
     }
   }
 }

@@ -35,6 +35,21 @@ public:
   virtual void formatInstr(const emu::InstrEvent &Ev) = 0;
   virtual void formatDma(const emu::DmaEvent &Ev) = 0;
   virtual void formatHbm(int64_t Ps, double GBps) = 0;
+  // An instruction that waited on semaphores Sems[0, N) issued (before
+  // its formatInstr).
+  virtual void formatIssue(isa::Engine Eng, const uint8_t *Sems, unsigned N) {
+    (void)Eng;
+    (void)Sems;
+    (void)N;
+  }
+  // A signal reached its semaphore at Ps.
+  virtual void formatArrival(const emu::SignalEvent &Ev, int64_t Ps) {
+    (void)Ev;
+    (void)Ps;
+  }
+  // An on-chip access, its footprint reduced to one run: its span, from
+  // its first byte to its last.
+  virtual void formatAccess(const emu::AccessEvent &Ev) { (void)Ev; }
 };
 
 class BackgroundFormatter {
@@ -69,13 +84,37 @@ public:
   }
   void dmaDone(const emu::DmaEvent &Ev) { append(Tag::Dma, Ev); }
   void hbmBandwidth(int64_t Ps, double GBps) { append(Tag::Hbm, Hbm{Ps, GBps}); }
+  void issued(const emu::IssueEvent &Ev) {
+    Issue Is{Ev.Eng, 0, {}};
+    for (unsigned K = 0; K < Ev.NumWaits && K < MaxIssueWaits; ++K)
+      Is.Sems[Is.N++] = Ev.Waits[K].Sem;
+    append(Tag::Issue, Is);
+  }
+  void signalArrived(const emu::SignalEvent &Ev, int64_t Ps) {
+    append(Tag::Arrival, Arrival{Ev, Ps});
+  }
+  // SBUF and PSUM accesses only.
+  void accessed(const emu::AccessEvent &Ev) {
+    const emu::Footprint &F = Ev.F;
+    if ((F.Space != isa::MemSpace::SBUF && F.Space != isa::MemSpace::PSUM) || F.NumRuns == 0)
+      return;
+    // Packed (on chip: 128 partitions, offsets within one below 4 GiB).
+    append(Tag::Access,
+           Access{Ev.Index, static_cast<uint32_t>(F.Runs[0].First),
+                  static_cast<uint32_t>(F.Runs[F.NumRuns - 1].Last), Ev.Ps,
+                  static_cast<uint8_t>(static_cast<unsigned>(Ev.Eng) | unsigned(Ev.Dma) << 4 |
+                                       unsigned(Ev.Write) << 5 |
+                                       unsigned(F.Space == isa::MemSpace::PSUM) << 6),
+                  static_cast<uint8_t>(Ev.Queue), static_cast<uint8_t>(F.PartStart),
+                  static_cast<uint8_t>(F.Partitions)});
+  }
   // Returns when every record appended has been formatted and the thread
   // has stopped; rethrows what the sink threw, if anything.
   void finish();
 
 private:
   // The low four bits; a QuickInstr has its engine in the high four.
-  enum class Tag : uint8_t { QuickInstr, Instr, Code, Dma, Hbm };
+  enum class Tag : uint8_t { QuickInstr, Instr, Code, Dma, Hbm, Issue, Arrival, Access };
   // Per engine, what a quick record is relative to: its stream's first
   // instruction and the end of its last instruction (kept the same way by
   // the encoder and the decoder).
@@ -107,6 +146,22 @@ private:
   struct Hbm {
     int64_t Ps;
     double GBps;
+  };
+  static constexpr unsigned MaxIssueWaits = isa::MaxWaits + 1; // sem_wait's own
+  struct Issue {
+    isa::Engine Eng;
+    uint8_t N;
+    uint8_t Sems[MaxIssueWaits];
+  };
+  struct Arrival {
+    emu::SignalEvent Ev;
+    int64_t Ps;
+  };
+  struct Access {
+    uint32_t Index, First, Last;
+    int64_t Ps;
+    uint8_t Flags; // the engine (bits 0-3), Dma (4), Write (5), PSUM (6)
+    uint8_t Queue, PartStart, Partitions;
   };
   // Batches of 256 KiB, handed over (a lock and a wake-up) rarely, in a
   // ring of eight: a batch is filled again long after the other core read

@@ -2,7 +2,10 @@
 
 #include "trn/trace/Occupancy.h"
 
+#include "DeltaMap.h"
+
 #include <algorithm>
+#include <limits>
 
 namespace trn::trace {
 
@@ -52,12 +55,15 @@ struct Occupancy::State {
   } Group;
   std::vector<Touch> Pending;
   // By space: +bytes when a value starts, -bytes when it ends.
-  std::vector<std::pair<int64_t, int64_t>> Deltas[2];
+  DeltaMap Deltas[2];
   std::vector<OccupancyStep> Steps[3]; // SBUF, PSUM, other (empty)
+  int64_t Total[2] = {};
   uint64_t Peak[3] = {};
   bool Finished = false;
 
   void flush();
+  void settle(unsigned K, int64_t Horizon);
+  int64_t horizon() const;
   void apply(const Touch &T, int64_t Ps);
   void close(const Tracked &A, const Range &R);
 };
@@ -115,17 +121,9 @@ void Occupancy::access(const emu::AccessEvent &Ev, int64_t Ps) {
     if (A.Offset + A.Bytes <= Lo || F.PartStart >= A.PartEnd ||
         F.PartStart + F.Partitions <= A.PartBegin)
       continue;
-    // The first run ending in it and the last starting in it.
-    const emu::ByteRun *Begin = F.Runs, *End = F.Runs + F.NumRuns;
-    const emu::ByteRun *First = std::lower_bound(
-        Begin, End, A.Offset, [](const emu::ByteRun &R, uint64_t V) { return R.Last < V; });
-    const emu::ByteRun *Last =
-        std::upper_bound(Begin, End, A.Offset + A.Bytes - 1,
-                         [](uint64_t V, const emu::ByteRun &R) { return V < R.First; });
-    if (First == End || Last == Begin || First >= Last)
-      continue;
-    uint64_t From = std::max(First->First, A.Offset) - A.Offset;
-    uint64_t To = std::min(Last[-1].Last, A.Offset + A.Bytes - 1) - A.Offset + 1;
+    // The part of the span in it.
+    uint64_t From = std::max(Lo, A.Offset) - A.Offset;
+    uint64_t To = std::min(Hi, A.Offset + A.Bytes - 1) - A.Offset + 1;
     St.Pending.push_back({AI, From, To, Ev.Write});
   }
 }
@@ -144,9 +142,34 @@ void Occupancy::State::close(const Tracked &A, const Range &R) {
   if (R.Start < 0 || R.LastRead <= R.Start)
     return; // never read, or read only when written: it occupied no time
   auto Bytes = static_cast<int64_t>((R.End - R.Begin) * (A.PartEnd - A.PartBegin));
-  std::vector<std::pair<int64_t, int64_t>> &D = Deltas[spaceSlot(A.Space)];
-  D.emplace_back(R.Start, Bytes);
-  D.emplace_back(R.LastRead, -Bytes);
+  unsigned K = spaceSlot(A.Space);
+  DeltaMap &D = Deltas[K];
+  bool Summed = D.add(R.Start, Bytes);
+  // Each time the changes are summed (when they have doubled), the steps
+  // that can no longer change become final.
+  if (D.add(R.LastRead, -Bytes) || Summed)
+    settle(K, horizon());
+}
+
+// No value still open (written, not yet closed) can add a change before
+// the time it started, nor can a later access before the current one.
+int64_t Occupancy::State::horizon() const {
+  int64_t H = Group.Ps;
+  for (const Tracked &A : Allocs)
+    for (const Range &R : A.Ranges)
+      if (R.Start >= 0)
+        H = std::min(H, R.Start);
+  return H;
+}
+
+void Occupancy::State::settle(unsigned K, int64_t Horizon) {
+  // One sum per time, none zero: each is a step.
+  for (auto [Ps, Delta] : Deltas[K].takeBefore(Horizon)) {
+    Total[K] += Delta;
+    auto Bytes = static_cast<uint64_t>(Total[K]);
+    Steps[K].push_back({Ps, Bytes});
+    Peak[K] = std::max(Peak[K], Bytes);
+  }
 }
 
 void Occupancy::State::apply(const Touch &T, int64_t Ps) {
@@ -205,21 +228,8 @@ void Occupancy::finish() {
     for (const Range &R : A.Ranges)
       St.close(A, R);
   for (unsigned K = 0; K < 2; ++K) {
-    std::vector<std::pair<int64_t, int64_t>> &D = St.Deltas[K];
-    std::sort(D.begin(), D.end());
-    int64_t Total = 0;
-    for (size_t I = 0; I < D.size();) {
-      int64_t Ps = D[I].first;
-      for (; I < D.size() && D[I].first == Ps; ++I)
-        Total += D[I].second;
-      auto Bytes = static_cast<uint64_t>(Total);
-      std::vector<OccupancyStep> &Out = St.Steps[K];
-      if ((Out.empty() && Bytes != 0) || (!Out.empty() && Out.back().Bytes != Bytes))
-        Out.push_back({Ps, Bytes});
-      St.Peak[K] = std::max(St.Peak[K], Bytes);
-    }
-    D.clear();
-    D.shrink_to_fit();
+    St.settle(K, std::numeric_limits<int64_t>::max());
+    St.Deltas[K] = DeltaMap();
   }
 }
 

@@ -6,10 +6,12 @@
 #include "TraceOutput.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include "trn/trace/OperandName.h"
 #include "trn/trace/Report.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <type_traits>
@@ -35,6 +37,18 @@ template <class T> struct SinkOf final : TraceSink {
     if constexpr (std::is_same_v<T, ChromeTrace>)
       Trace.formatHbm(Ps, GBps);
   }
+  void formatIssue(isa::Engine Eng, const uint8_t *Sems, unsigned N) override {
+    if constexpr (std::is_same_v<T, ChromeTrace>)
+      Trace.formatIssue(Eng, Sems, N);
+  }
+  void formatArrival(const emu::SignalEvent &Ev, int64_t Ps) override {
+    if constexpr (std::is_same_v<T, ChromeTrace>)
+      Trace.formatArrival(Ev, Ps);
+  }
+  void formatAccess(const emu::AccessEvent &Ev) override {
+    if constexpr (std::is_same_v<T, ChromeTrace>)
+      Trace.formatAccess(Ev);
+  }
   T &Trace;
 };
 
@@ -56,8 +70,8 @@ uint64_t cyclesAt(const emu::Emulator &E, isa::Engine Eng, int64_t Ps) {
 
 ChromeTrace::ChromeTrace(const emu::Emulator &Em, std::ostream &OS)
     : E(Em), Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines),
-      QueuesNamed(256, false), AllocTouched(Em.program().Allocations.size(), false),
-      LastEnds(std::make_unique<EngineEnds>()) {
+      QueuesNamed(256, false), LastArrived(256), SemStarted(256, false), SemCounter(256),
+      Satisfiers(isa::NumEngines), Occ(Em.program()), LastEnds(std::make_unique<EngineEnds>()) {
   // The header and the track names, through llvm::json as before; the
   // events that follow are appended in the same compact form by hand.
   std::string Head;
@@ -93,6 +107,28 @@ ChromeTrace::ChromeTrace(const emu::Emulator &Em, std::ostream &OS)
   }
   HS.flush();
   *Out << Head;
+  // The occupancy counters start at 0 (no access ends at 0: their steps
+  // come later, as they become final).
+  counter(jsonQuoted("SBUF bytes in use"), 0, 0);
+  counter(jsonQuoted("PSUM bytes in use"), 0, 0);
+  // A counter track for each semaphore the program waits on or signals,
+  // from its initial value.
+  std::vector<bool> Used(256, false);
+  for (const isa::EngineDesc &D : isa::engines())
+    for (uint32_t K = 0; const isa::Instr *I = E.instruction(D.Id, K); ++K) {
+      for (const std::optional<isa::Wait> &W : I->Waits)
+        if (W)
+          Used[W->Sem] = true;
+      if (I->Sig)
+        Used[I->Sig->Sem] = true;
+      const isa::InstrDesc &ID = I->desc();
+      for (size_t Op = 0; Op < ID.Operands.size(); ++Op)
+        if (ID.Operands[Op].Kind == isa::OperandKind::Semaphore)
+          Used[static_cast<uint8_t>(I->Operands[Op].Int)] = true;
+    }
+  for (unsigned Sem = 0; Sem < Used.size(); ++Sem)
+    if (Used[Sem])
+      startSemaphore(static_cast<uint8_t>(Sem));
   Sink = std::make_unique<SinkOf<ChromeTrace>>(*this);
   Pipe = std::make_unique<BackgroundFormatter>(*Sink);
 }
@@ -102,6 +138,23 @@ ChromeTrace::~ChromeTrace() = default;
 void ChromeTrace::instructionDone(const emu::InstrEvent &Ev) { Pipe->instructionDone(Ev); }
 void ChromeTrace::dmaDone(const emu::DmaEvent &Ev) { Pipe->dmaDone(Ev); }
 void ChromeTrace::hbmBandwidth(int64_t Ps, double GBps) { Pipe->hbmBandwidth(Ps, GBps); }
+bool ChromeTrace::wantsIssue(const isa::Instr &I) const {
+  return I.Op == isa::Opcode::SEM_WAIT ||
+         std::any_of(I.Waits.begin(), I.Waits.end(),
+                     [](const std::optional<isa::Wait> &W) { return W.has_value(); });
+}
+void ChromeTrace::issued(const emu::IssueEvent &Ev) {
+  if (Ev.NumWaits) // issued may come for others' sake
+    Pipe->issued(Ev);
+}
+void ChromeTrace::signalArrived(const emu::SignalEvent &Ev, int64_t Ps) {
+  Pipe->signalArrived(Ev, Ps);
+}
+void ChromeTrace::accessed(const emu::AccessEvent &Ev) { Pipe->accessed(Ev); }
+void ChromeTrace::runFaulted(const emu::Fault &F, int64_t Ps) {
+  Stopped = F;
+  StoppedPs = Ps;
+}
 
 ChromeTrace::Static &ChromeTrace::staticOf(isa::Engine Eng, uint32_t Index, const isa::Instr &I) {
   std::vector<Static> &V = Statics[static_cast<unsigned>(Eng)];
@@ -119,14 +172,19 @@ ChromeTrace::Static &ChromeTrace::staticOf(isa::Engine Eng, uint32_t Index, cons
   S.ArgsHead = fmt::format(
       ",\"args\":{{\"operands\":{},\"source\":{},\"index\":{},\"start_cycle\":", Operands, Source,
       Index);
+  if (I.desc().IsDma) {
+    // Named by what it moves: source -> destination.
+    const object::Program &P = E.program();
+    S.DmaHead = fmt::format(
+        "{{\"name\":{},\"ph\":\"X\",\"pid\":{},\"tid\":", jsonQuoted(transferName(P, I)), Pid);
+  }
   S.DmaArgs = fmt::format(
       ",\"args\":{{\"operands\":{},\"source\":{},\"triggered_by\":{},\"bytes\":", Operands, Source,
       jsonQuoted(fmt::format("{} #{}", isa::engine(Eng).RecordName, Index)));
   return S;
 }
 
-void ChromeTrace::counter(const char *Name, int64_t Ps, double Value) {
-  std::string QuotedName = jsonQuoted(Name);
+void ChromeTrace::counter(std::string_view QuotedName, int64_t Ps, double Value) {
   char *P = Out->reserve(QuotedName.size() + 64 + 2 * MaxNumberBytes);
   P = putText(P, ",{\"name\":");
   P = putText(P, QuotedName);
@@ -137,25 +195,61 @@ void ChromeTrace::counter(const char *Name, int64_t Ps, double Value) {
   Out->commit(putText(P, "}}"));
 }
 
-void ChromeTrace::touch(const isa::AccessPattern &AP, int64_t Ps) {
-  if (AP.Space != isa::MemSpace::SBUF && AP.Space != isa::MemSpace::PSUM)
+void ChromeTrace::startSemaphore(uint8_t Sem) {
+  if (SemStarted[Sem])
     return;
-  const auto &Allocs = E.program().Allocations;
-  for (size_t K = 0; K < Allocs.size(); ++K) {
-    const object::Allocation &A = Allocs[K];
-    if (AllocTouched[K] || A.Space != AP.Space || AP.Base < A.Offset ||
-        AP.Base >= A.Offset + A.bytesPerPartition())
-      continue;
-    AllocTouched[K] = true;
-    uint64_t Bytes = A.Shape[0] * A.bytesPerPartition();
-    if (A.Space == isa::MemSpace::SBUF) {
-      SbufTouched += Bytes;
-      counter("SBUF bytes in use", Ps, static_cast<double>(SbufTouched));
-    } else {
-      PsumTouched += Bytes;
-      counter("PSUM bytes in use", Ps, static_cast<double>(PsumTouched));
+  SemStarted[Sem] = true;
+  int32_t Initial = 0;
+  std::string Name = fmt::format("semaphore s{}", Sem);
+  for (const object::Semaphore &S : E.program().Semaphores)
+    if (S.Index == Sem) {
+      Name += " (" + S.Name + ")";
+      Initial = S.Initial;
     }
+  SemCounter[Sem] = jsonQuoted(Name);
+  counter(SemCounter[Sem], 0, Initial);
+}
+
+void ChromeTrace::formatIssue(isa::Engine Eng, const uint8_t *Sems, unsigned N) {
+  // Each wait a signal satisfied: an arrow from the last signal to reach
+  // its semaphore (one per sender).
+  std::vector<emu::Sender> &To = Satisfiers[static_cast<unsigned>(Eng)];
+  To.clear();
+  for (unsigned K = 0; K < N; ++K) {
+    const emu::Sender &S = LastArrived[Sems[K]];
+    auto Same = [&](const emu::Sender &O) {
+      return O.FromDma == S.FromDma && O.Eng == S.Eng && O.Index == S.Index && O.Queue == S.Queue &&
+             O.Ps == S.Ps;
+    };
+    if (S.Valid && std::none_of(To.begin(), To.end(), Same))
+      To.push_back(S);
   }
+}
+
+void ChromeTrace::formatArrival(const emu::SignalEvent &Ev, int64_t Ps) {
+  startSemaphore(Ev.Sem);
+  LastArrived[Ev.Sem] = Ev.From;
+  counter(SemCounter[Ev.Sem], Ps, Ev.Value);
+  Out->recordDone();
+}
+
+char *ChromeTrace::putFlow(char *P, const emu::Sender &From, unsigned ToTid, int64_t ToPs) {
+  uint64_t Id = NextFlow++;
+  unsigned FromTid = From.FromDma ? QueueTidBase + From.Queue : static_cast<unsigned>(From.Eng);
+  P = putText(P, ",{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"s\",\"id\":");
+  P = putUInt(P, Id);
+  P = putText(P, ",\"pid\":1,\"tid\":");
+  P = putUInt(P, FromTid);
+  P = putText(P, ",\"ts\":");
+  P = putMicroseconds(P, From.Ps - 1); // inside the sender's slice
+  P = putText(P, "},{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"f\",\"bp\":\"e\",\"id\":");
+  P = putUInt(P, Id);
+  P = putText(P, ",\"pid\":1,\"tid\":");
+  P = putUInt(P, ToTid);
+  P = putText(P, ",\"ts\":");
+  P = putMicroseconds(P, ToPs);
+  *P++ = '}';
+  return P;
 }
 
 const std::string &ChromeTrace::waitedOn(const emu::InstrEvent &Ev) {
@@ -179,30 +273,15 @@ void ChromeTrace::formatInstr(const emu::InstrEvent &Ev) {
   unsigned Tid = static_cast<unsigned>(Ev.Eng);
   Static &S = staticOf(Ev.Eng, Ev.Index, I);
   const std::string *Waited = Ev.WaitedPs > 0 ? &waitedOn(Ev) : nullptr;
-  // The longest this record can be: its fixed parts, the flow pair's 160
+  std::vector<emu::Sender> &Flows = Satisfiers[Tid];
+  // The longest this record can be: its fixed parts, each flow pair's 160
   // characters of text and every number at its longest.
   char *P = Out->reserve(S.SliceHead.size() + S.ArgsHead.size() + (Waited ? Waited->size() : 0) +
-                         320 + 10 * MaxNumberBytes);
-  if (Ev.WaitedPs > 0 && Ev.ReleasedBy.Valid) {
-    // An arrow from the signal to the slice it released.
-    uint64_t Id = NextFlow++;
-    unsigned From = Ev.ReleasedBy.FromDma ? QueueTidBase + Ev.ReleasedBy.Queue
-                                          : static_cast<unsigned>(Ev.ReleasedBy.Eng);
-    P = putText(P, ",{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"s\",\"id\":");
-    P = putUInt(P, Id);
-    P = putText(P, ",\"pid\":1,\"tid\":");
-    P = putUInt(P, From);
-    P = putText(P, ",\"ts\":");
-    P = putMicroseconds(P, Ev.ReleasedBy.Ps - 1); // inside the sender's slice
-    P = putText(P,
-                "},{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"f\",\"bp\":\"e\",\"id\":");
-    P = putUInt(P, Id);
-    P = putText(P, ",\"pid\":1,\"tid\":");
-    P = putUInt(P, Tid);
-    P = putText(P, ",\"ts\":");
-    P = putMicroseconds(P, Ev.StartPs);
-    *P++ = '}';
-  }
+                         160 + 10 * MaxNumberBytes + Flows.size() * (160 + 4 * MaxNumberBytes));
+  // Arrows from the signals that satisfied its waits.
+  for (const emu::Sender &From : Flows)
+    P = putFlow(P, From, Tid, Ev.StartPs);
+  Flows.clear();
   *P++ = ',';
   P = putText(P, S.SliceHead);
   P = putMicroseconds(P, Ev.StartPs);
@@ -242,20 +321,12 @@ void ChromeTrace::formatInstr(const emu::InstrEvent &Ev) {
     }
     Out->commit(putText(P, "}}"));
   }
-  if (!S.Touched) {
-    // What it touches does not depend on registers (the base is static):
-    // once is enough.
-    S.Touched = true;
-    const isa::InstrDesc &D = I.desc();
-    if (!D.IsDma && !D.Operands.empty() && D.Operands[0].Kind == isa::OperandKind::AccessPattern)
-      touch(I.Operands[0].AP, Ev.EndPs);
-  }
   Out->recordDone();
 }
 
 void ChromeTrace::formatHbm(int64_t Ps, double GBps) {
   if (GBps != HbmGBps) {
-    counter("HBM GB/s", Ps, GBps);
+    counter("\"HBM GB/s\"", Ps, GBps);
     Out->recordDone();
   }
   HbmGBps = GBps;
@@ -272,8 +343,9 @@ void ChromeTrace::formatDma(const emu::DmaEvent &Ev) {
                         Tid, jsonQuoted(fmt::format("DMA q{}.{}", Ev.Queue / 16, Ev.Queue % 16)));
   }
   Static &S = staticOf(Ev.Issuer, Ev.Index, *Ev.I);
-  char *P = Out->reserve(S.DmaArgs.size() + 96 + 4 * MaxNumberBytes);
-  P = putText(P, ",{\"name\":\"dma\",\"ph\":\"X\",\"pid\":1,\"tid\":");
+  char *P = Out->reserve(S.DmaHead.size() + S.DmaArgs.size() + 96 + 4 * MaxNumberBytes);
+  *P++ = ',';
+  P = putText(P, S.DmaHead);
   P = putUInt(P, Tid);
   P = putText(P, ",\"ts\":");
   P = putMicroseconds(P, Ev.StartPs);
@@ -282,13 +354,61 @@ void ChromeTrace::formatDma(const emu::DmaEvent &Ev) {
   P = putText(P, S.DmaArgs);
   P = putUInt(P, Ev.Bytes);
   Out->commit(putText(P, "}}"));
-  touch(Ev.I->Operands[0].AP, Ev.EndPs);
   Out->recordDone();
+}
+
+void ChromeTrace::formatAccess(const emu::AccessEvent &Ev) {
+  Occ.access(Ev, Ev.Ps);
+  writeOccupancy(); // the steps that became final, if any
+}
+
+void ChromeTrace::writeOccupancy() {
+  static const std::string Names[2] = {jsonQuoted("SBUF bytes in use"),
+                                       jsonQuoted("PSUM bytes in use")};
+  for (unsigned K = 0; K < 2; ++K) {
+    const std::vector<OccupancyStep> &Steps =
+        Occ.steps(K == 0 ? isa::MemSpace::SBUF : isa::MemSpace::PSUM);
+    for (; OccWritten[K] < Steps.size(); ++OccWritten[K]) {
+      const OccupancyStep &S = Steps[OccWritten[K]];
+      counter(Names[K], S.Ps, static_cast<double>(S.Bytes));
+      Out->recordDone();
+    }
+  }
+}
+
+void ChromeTrace::writeFault() {
+  // A marker across the timeline (global scope) and, when an instruction
+  // is at fault, one on its engine's track.
+  std::string Name = jsonQuoted(fmt::format("fault: {}", emu::faultKindName(Stopped->Kind)));
+  std::string Args =
+      fmt::format("\"kind\":{},\"message\":{}", jsonQuoted(emu::faultKindName(Stopped->Kind)),
+                  jsonQuoted(Stopped->Message));
+  if (Stopped->Eng) {
+    isa::Engine Eng = *Stopped->Eng;
+    const isa::Instr *I = E.instruction(Eng, Stopped->Index);
+    Args += fmt::format(",\"engine\":{},\"index\":{},\"instruction\":{},\"source\":{}",
+                        jsonQuoted(isa::engine(Eng).RecordName), Stopped->Index,
+                        jsonQuoted(I ? isa::print(*I, {}, true) : ""),
+                        jsonQuoted(sourceOf(E, Eng, Stopped->Index)));
+  }
+  char Ts[MaxNumberBytes];
+  std::string_view At(Ts, static_cast<size_t>(putMicroseconds(Ts, StoppedPs) - Ts));
+  *Out << fmt::format(",{{\"name\":{},\"cat\":\"fault\",\"ph\":\"i\",\"s\":\"g\",\"pid\":{},"
+                      "\"tid\":0,\"ts\":{},\"args\":{{{}}}}}",
+                      Name, Pid, At, Args);
+  if (Stopped->Eng)
+    *Out << fmt::format(",{{\"name\":{},\"cat\":\"fault\",\"ph\":\"i\",\"s\":\"t\",\"pid\":{},"
+                        "\"tid\":{},\"ts\":{},\"args\":{{{}}}}}",
+                        Name, Pid, static_cast<unsigned>(*Stopped->Eng), At, Args);
 }
 
 void ChromeTrace::finished(int64_t EndPs) {
   (void)EndPs;
   Pipe->finish();
+  Occ.finish();
+  writeOccupancy();
+  if (Stopped)
+    writeFault();
   *Out << "]}";
   Out->flush();
 }
@@ -351,9 +471,29 @@ void TextTrace::formatDma(const emu::DmaEvent &Ev) {
   Out->recordDone();
 }
 
+void TextTrace::runFaulted(const emu::Fault &F, int64_t Ps) {
+  Stopped = F;
+  StoppedPs = Ps;
+}
+
 void TextTrace::finished(int64_t EndPs) {
   (void)EndPs;
   Pipe->finish();
+  if (Stopped) {
+    // Where the run stopped: the fault's first line, as a last record.
+    std::string_view First(Stopped->Message);
+    First = First.substr(0, First.find('\n'));
+    if (First.starts_with("error: "))
+      First.remove_prefix(7);
+    char Times[2 * MaxNumberBytes + 1];
+    char *P = putNanoseconds12(Times, StoppedPs);
+    *P++ = ' ';
+    P = putNanoseconds12(P, StoppedPs);
+    *Out << std::string_view(Times, static_cast<size_t>(P - Times))
+         << fmt::format(" {:<6} {:>8} fault ({}): {}\n",
+                        Stopped->Eng ? isa::engine(*Stopped->Eng).RecordName : "-", "-",
+                        emu::faultKindName(Stopped->Kind), First);
+  }
   Out->flush();
 }
 

@@ -300,8 +300,8 @@ std::string dataJson(const PageInputs &In) {
   pointsJson(Out, In.Rec.hbm(), 2);
   Out += '}';
   // Occupancy, a step function from 0.
-  for (auto [Space, Name] : {std::pair(isa::MemSpace::SBUF, "SBUF bytes live"),
-                             std::pair(isa::MemSpace::PSUM, "PSUM bytes live")}) {
+  for (auto [Space, Name] : {std::pair(isa::MemSpace::SBUF, "SBUF bytes in use"),
+                             std::pair(isa::MemSpace::PSUM, "PSUM bytes in use")}) {
     std::vector<Recorder::Point> All{{0, 0}};
     for (const trace::OccupancyStep &St : In.Rec.occupancy().steps(Space))
       if (St.Ps == 0)

@@ -94,7 +94,7 @@ def main():
         subprocess.run([emu, os.path.join(a.src, "testsuite/kernels/softmax.s"), "--random-inputs",
                         "--html", page], check=True, stdout=subprocess.DEVNULL)
         check(browser, page, os.path.join(tmp, "p1"),
-              ENGINES + ["DMA q0.0", "HBM GB/s", "SBUF bytes live", "PSUM bytes live", "semaphore s0 (loaded)"],
+              ENGINES + ["DMA q0.0", "HBM GB/s", "SBUF bytes in use", "PSUM bytes in use", "semaphore s0 (loaded)"],
               ["Engine utilisation", "Roofline", "this kernel", "Source: time per line"])
         # What hovering shows, through the page's ?slice=TRACK,INDEX: DVE's
         # first instruction (track 1) waited for the first transfer, whose

@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <random>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -141,4 +142,65 @@ TEST_CASE("BackgroundFormatter reports what its sink threw, at finish") {
     B.instructionDone({isa::Engine::SP, 0, &I, K, K, K + 1, 0, 1, -1, {}});
   CHECK_THROWS_WITH(B.finish(), "disk full");
   CHECK(Sink.Seen == 3); // nothing formatted after the failure
+}
+
+// The records the Perfetto trace adds for its arrows, semaphore counters
+// and occupancy: issues (their semaphores), arrivals, and on-chip accesses
+// reduced to their spans (HBM accesses are not sent), in order with the
+// others.
+TEST_CASE("BackgroundFormatter hands over issues, arrivals and accesses") {
+  struct Log final : trace::TraceSink {
+    std::vector<std::string> Got;
+    void formatInstr(const emu::InstrEvent &Ev) override {
+      Got.push_back("instr " + std::to_string(Ev.Index));
+    }
+    void formatDma(const emu::DmaEvent &) override {}
+    void formatHbm(int64_t, double) override {}
+    void formatIssue(isa::Engine Eng, const uint8_t *Sems, unsigned N) override {
+      std::string S = "issue " + std::to_string(static_cast<unsigned>(Eng));
+      for (unsigned K = 0; K < N; ++K)
+        S += " s" + std::to_string(Sems[K]);
+      Got.push_back(S);
+    }
+    void formatArrival(const emu::SignalEvent &Ev, int64_t Ps) override {
+      Got.push_back("arrival s" + std::to_string(Ev.Sem) + "=" + std::to_string(Ev.Value) +
+                    " from " + std::to_string(Ev.From.Index) + " at " + std::to_string(Ps));
+    }
+    void formatAccess(const emu::AccessEvent &Ev) override {
+      Got.push_back("access " + std::to_string(Ev.Index) + (Ev.Write ? " w " : " r ") +
+                    std::to_string(Ev.F.PartStart) + "+" + std::to_string(Ev.F.Partitions) + " " +
+                    std::to_string(Ev.F.Runs[0].First) + ".." + std::to_string(Ev.F.Runs[0].Last) +
+                    " runs " + std::to_string(Ev.F.NumRuns) + " at " + std::to_string(Ev.Ps));
+    }
+  } Sink;
+  std::vector<isa::Instr> Code(4);
+  {
+    BackgroundFormatter B(Sink);
+    emu::ResolvedWait Waits[2] = {{3, isa::WaitCond::Ge, 1}, {5, isa::WaitCond::Ge, 2}};
+    B.issued({isa::Engine::PE, 1, &Code[1], Waits, 2});
+    B.signalArrived({5, 2, {true, true, isa::Engine::SP, 9, 3, 40}, 1}, 70);
+    emu::ByteRun Runs[3] = {{0, 3}, {8, 11}, {16, 19}};
+    B.accessed({isa::Engine::ACT,
+                2,
+                &Code[2],
+                false,
+                0,
+                1,
+                false,
+                {isa::MemSpace::SBUF, 4, 8, Runs, 3, true},
+                90});
+    B.accessed({isa::Engine::SP,
+                3,
+                &Code[3],
+                true,
+                0,
+                0,
+                true,
+                {isa::MemSpace::HBM, 0, 1, Runs, 1, true},
+                95});
+    B.instructionDone({isa::Engine::PE, 1, &Code[1], 0, 100, 200, 0, 64, -1, {}});
+    B.finish();
+  }
+  CHECK(Sink.Got == std::vector<std::string>{"issue 0 s3 s5", "arrival s5=2 from 9 at 70",
+                                             "access 2 r 4+8 0..19 runs 1 at 90", "instr 1"});
 }

@@ -6,8 +6,13 @@
 
 #include "trn/trace/Occupancy.h"
 
+#include "DeltaMap.h"
+
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <map>
+#include <random>
 #include <vector>
 
 using namespace trn;
@@ -181,4 +186,165 @@ TEST_CASE("Occupancy: values still live when the run ends end at their last read
   CHECK(O.steps(isa::MemSpace::SBUF) == Steps{{100, 128}, {200, 0}});
   // p's two halves: [150, 260] and [150, 270], 16 bytes each.
   CHECK(O.steps(isa::MemSpace::PSUM) == Steps{{150, 32}, {260, 16}, {270, 0}});
+}
+
+// The definition applied byte by byte (a value per byte of each allocation,
+// over its partitions), against Occupancy's ranges and summed steps, on
+// random accesses: writes and reads of random spans of random allocations,
+// in instructions of one or two accesses, at times that often repeat.
+TEST_CASE("Occupancy: random accesses agree with the definition byte by byte") {
+  object::Program P = program();
+  std::mt19937 Rng(12345);
+  for (int Round = 0; Round < 20; ++Round) {
+    Occupancy O(P);
+    Feeder F{O};
+    struct Byte {
+      int64_t Start = -1, LastRead = -1;
+    };
+    // a, b, p, c: bytes per partition and partitions (as program()).
+    const uint64_t Bytes[4] = {32, 16, 16, 16}, Parts[4] = {4, 2, 2, 2};
+    const uint64_t Offset[4] = {0, 64, 0, 0};
+    const uint32_t PartStart[4] = {0, 0, 0, 64};
+    const isa::MemSpace Space[4] = {isa::MemSpace::SBUF, isa::MemSpace::SBUF, isa::MemSpace::PSUM,
+                                    isa::MemSpace::SBUF};
+    std::vector<std::vector<Byte>> Mem(4);
+    for (int K = 0; K < 4; ++K)
+      Mem[K].resize(Bytes[K]);
+    std::map<int64_t, int64_t> Delta[2];
+    auto Close = [&](int K, const Byte &B) {
+      if (B.Start >= 0 && B.LastRead > B.Start) {
+        int S = Space[K] == isa::MemSpace::PSUM ? 1 : 0;
+        Delta[S][B.Start] += static_cast<int64_t>(Parts[K]);
+        Delta[S][B.LastRead] -= static_cast<int64_t>(Parts[K]);
+      }
+    };
+    struct Acc {
+      int K;
+      uint64_t Lo, Hi;
+      bool Write;
+    };
+    auto Apply = [&](const Acc &A, int64_t Ps) {
+      for (uint64_t I = A.Lo; I <= A.Hi; ++I) {
+        Byte &B = Mem[A.K][I];
+        if (!A.Write) {
+          if (B.Start >= 0)
+            B.LastRead = Ps;
+        } else if (B.Start < 0) {
+          B.Start = Ps;
+        } else if (B.LastRead >= 0) {
+          Close(A.K, B);
+          B = {Ps, -1};
+        }
+      }
+    };
+    int64_t Ps = 0;
+    for (int N = 0; N < 300; ++N) {
+      Ps += std::uniform_int_distribution<int>(0, 2)(Rng) * 10;
+      int Count = std::uniform_int_distribution<int>(1, 2)(Rng);
+      std::vector<Acc> Group;
+      for (int J = 0; J < Count; ++J) {
+        int K = std::uniform_int_distribution<int>(0, 3)(Rng);
+        uint64_t Lo = std::uniform_int_distribution<uint64_t>(0, Bytes[K] - 1)(Rng);
+        uint64_t Hi = std::uniform_int_distribution<uint64_t>(Lo, Bytes[K] - 1)(Rng);
+        bool Write = std::uniform_int_distribution<int>(0, 1)(Rng);
+        Group.push_back({K, Lo, Hi, Write});
+        F.access(Ps, Write, Space[K], PartStart[K], 1, {{Offset[K] + Lo, Offset[K] + Hi}},
+                 100000 + N);
+      }
+      for (const Acc &A : Group) // reads first
+        if (!A.Write)
+          Apply(A, Ps);
+      for (const Acc &A : Group)
+        if (A.Write)
+          Apply(A, Ps);
+    }
+    for (int K = 0; K < 4; ++K)
+      for (const Byte &B : Mem[K])
+        Close(K, B);
+    O.finish();
+    for (int S = 0; S < 2; ++S) {
+      Steps Want;
+      int64_t Total = 0;
+      uint64_t Peak = 0;
+      for (auto [T, D] : Delta[S]) {
+        Total += D;
+        auto B = static_cast<uint64_t>(Total);
+        if (Want.empty() ? B != 0 : Want.back().Bytes != B)
+          Want.push_back({T, B});
+        Peak = std::max(Peak, B);
+      }
+      isa::MemSpace Sp = S ? isa::MemSpace::PSUM : isa::MemSpace::SBUF;
+      CHECK(O.steps(Sp) == Want);
+      CHECK(O.peak(Sp) == Peak);
+    }
+  }
+}
+
+// The sums by time against std::map, through many compactions and sums
+// that cancel.
+TEST_CASE("DeltaMap: sums by time, cancelled sums removed") {
+  std::mt19937 Rng(7);
+  trace::DeltaMap M;
+  std::map<int64_t, int64_t> Want;
+  for (int N = 0; N < 200000; ++N) {
+    int64_t Ps = std::uniform_int_distribution<int64_t>(0, 3000)(Rng) * 1000;
+    int64_t D = std::uniform_int_distribution<int64_t>(-2, 2)(Rng);
+    M.add(Ps, D);
+    if ((Want[Ps] += D) == 0)
+      Want.erase(Ps);
+    if (N % 20000 == 0)
+      CHECK(M.size() >= Want.size());
+  }
+  std::vector<std::pair<int64_t, int64_t>> Sorted(Want.begin(), Want.end());
+  CHECK(M.sorted() == Sorted);
+  CHECK(M.size() == Want.size()); // once summed, only the non-zero sums
+  // Where every change is cancelled, little is held however many there are.
+  trace::DeltaMap Steady;
+  for (int64_t T = 0; T < 1000000; ++T) {
+    Steady.add(T, 4);
+    Steady.add(T + 1, -4);
+    Steady.add(T + 1, 4);
+    Steady.add(T + 2, -4);
+  }
+  CHECK(Steady.size() < 200000);
+  CHECK(Steady.sorted() ==
+        std::vector<std::pair<int64_t, int64_t>>{{0, 4}, {1, 4}, {1000000, -4}, {1000001, -4}});
+}
+
+// During a long run the steps no later access can change become final, in
+// batches: each time, a prefix of what finish() gives.
+TEST_CASE("Occupancy: steps become final during the run") {
+  object::Program P = program();
+  Occupancy O(P);
+  Feeder F{O};
+  size_t SeenDuring = 0;
+  const int64_t N = 100000;
+  for (int64_t I = 0; I < N; ++I) {
+    F.sbuf(10 * I + 1, W, 0, 4, 0, 31);
+    F.sbuf(10 * I + 5, R, 0, 4, 0, 31);
+    const Steps &Now = O.steps(isa::MemSpace::SBUF);
+    CHECK(Now.size() <= static_cast<size_t>(2 * I)); // never past what is closed
+    SeenDuring = std::max(SeenDuring, Now.size());
+  }
+  CHECK(SeenDuring > 0);
+  Steps During = O.steps(isa::MemSpace::SBUF);
+  O.finish();
+  const Steps &All = O.steps(isa::MemSpace::SBUF);
+  REQUIRE(All.size() == static_cast<size_t>(2 * N));
+  CHECK(Steps(All.begin(), All.begin() + static_cast<std::ptrdiff_t>(During.size())) == During);
+  CHECK(All[0] == OccupancyStep{1, 128});
+  CHECK(All.back() == OccupancyStep{10 * (N - 1) + 5, 0});
+  CHECK(O.peak(isa::MemSpace::SBUF) == 128);
+  // A value written first and never closed keeps everything after it open.
+  Occupancy Pinned(P);
+  Feeder G{Pinned};
+  G.sbuf(1, W, 0, 2, 64, 79); // b: never read again, never written again
+  G.sbuf(2, R, 0, 2, 64, 79);
+  for (int64_t I = 1; I < N; ++I) {
+    G.sbuf(10 * I + 1, W, 0, 4, 0, 31);
+    G.sbuf(10 * I + 5, R, 0, 4, 0, 31);
+  }
+  CHECK(Pinned.steps(isa::MemSpace::SBUF).empty());
+  Pinned.finish();
+  CHECK(Pinned.steps(isa::MemSpace::SBUF).size() == static_cast<size_t>(2 * (N - 1) + 2));
 }

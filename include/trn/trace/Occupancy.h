@@ -7,9 +7,10 @@
 //
 // Definition. Only the program's allocations count. Each allocation is
 // tracked by byte ranges within its partitions: an access touches, in each
-// allocation it meets (in partitions and bytes), the span from its first to
-// its last byte there, counted over all the allocation's partitions (Shape[0]
-// x bytes); ranges that are always touched together stay one range. A range
+// allocation its partitions and its span (from its first byte to its last,
+// gaps included) meet, the part of the span in the allocation, counted over
+// all the allocation's partitions (Shape[0] x bytes); ranges that are always
+// touched together stay one range. A range
 // holds a live value from the write that starts it to the last read of it
 // before the range is written again, or before the run ends:
 //  - a write after a read starts a new value (the old one ended at its last
@@ -23,8 +24,8 @@
 // or transfer, reads come before writes (an in-place update reads the old
 // value, then writes the new one).
 //
-// Memory: a few words per allocation and range, and the step function
-// itself (two numbers per change of the total).
+// Memory: a few words per allocation and range, the step function itself
+// (two numbers per change of the total), and the changes not yet final.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRN_TRACE_OCCUPANCY_H
@@ -66,9 +67,12 @@ public:
   // After finish(): the occupancy of Space (SBUF or PSUM; any other space
   // has none) as a step function: Ps strictly increasing, each step's Bytes
   // different from the one before; 0 before the first step (empty if the
-  // run held no live value), and the last step is back to 0.
+  // run held no live value), and the last step is back to 0. During the
+  // run: the first steps, those no later access can change (so a trace can
+  // write them as it goes); they grow now and then, by many at once, when
+  // no value written long ago is still open.
   const std::vector<OccupancyStep> &steps(isa::MemSpace Space) const;
-  // The most bytes of Space occupied at once.
+  // The most bytes of Space occupied at once (during the run: in steps()).
   uint64_t peak(isa::MemSpace Space) const;
 
 private:

@@ -2,10 +2,13 @@
 //
 // ChromeTrace writes the Chrome Trace Event format that ui.perfetto.dev and
 // chrome://tracing open: a process for the core, a track per engine and per
-// DMA queue used, a slice per instruction and per transfer, flow arrows from
-// each signal to the instruction whose wait it released, and counter tracks
-// for HBM bandwidth and on-chip bytes touched. Events are written as they
-// happen (memory stays bounded however long the run).
+// DMA queue used, a slice per instruction and per transfer (named by its
+// source and destination), flow arrows from each signal to the instructions
+// whose waits it satisfied, counter tracks for HBM bandwidth, each used
+// semaphore's value and SBUF and PSUM occupancy (trn/trace/Occupancy.h), and
+// a marker where a run stopped on a fault. Events are written as they happen
+// (memory stays bounded however long the run), but for the occupancy
+// counters, written when the run ends.
 //
 // TextTrace writes one stable line per instruction and transfer, for tests:
 // start and end in ns, the engine (or DMA queue), the instruction's cycles
@@ -16,10 +19,13 @@
 #define TRN_TRACE_TRACE_H
 
 #include "trn/emu/Emulator.h"
+#include "trn/trace/Occupancy.h"
 
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -41,13 +47,16 @@ public:
   ~ChromeTrace() override;
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
-  // Slices come from instructionDone alone.
-  bool wantsIssue(const isa::Instr &I) const override {
-    (void)I;
-    return false;
-  }
-  bool wantsSignals() const override { return false; }
+  // Of the instructions that wait, which semaphores they waited on, for
+  // the arrows; signals as they arrive, for the semaphores' values and who
+  // sent them; accesses, for the occupancy.
+  bool wantsIssue(const isa::Instr &I) const override;
+  void issued(const emu::IssueEvent &Ev) override;
+  void signalArrived(const emu::SignalEvent &Ev, int64_t Ps) override;
+  bool wantsAccesses() const override { return true; }
+  void accessed(const emu::AccessEvent &Ev) override;
   void hbmBandwidth(int64_t Ps, double GBps) override;
+  void runFaulted(const emu::Fault &F, int64_t Ps) override;
   void finished(int64_t EndPs) override;
 
 private:
@@ -56,8 +65,8 @@ private:
     const isa::Instr *I = nullptr;
     std::string SliceHead; // {"name":...,"tid":N,"ts":
     std::string ArgsHead;  // ,"args":{"operands":...,"index":N,"start_cycle":
+    std::string DmaHead;   // {"name":"SRC -> DST","ph":"X","pid":1,"tid":
     std::string DmaArgs;   // ,"args":{"operands":...,"triggered_by":...,"bytes":
-    bool Touched = false;  // its allocation, if any, is counted already
     // What mostly repeats from one execution to the next, formatted for
     // the last value seen: the duration (with ArgsHead after it) and the
     // cycles of an execution that did not wait (with the record's end).
@@ -73,8 +82,20 @@ private:
   std::vector<bool> QueuesNamed;
   uint64_t NextFlow = 1;
   double HbmGBps = -1; // the last value written to the counter
-  std::vector<bool> AllocTouched;
-  uint64_t SbufTouched = 0, PsumTouched = 0;
+  // By semaphore: who sent the last signal to reach it (for the arrows),
+  // and whether its counter track has its initial value yet.
+  std::vector<emu::Sender> LastArrived;
+  std::vector<bool> SemStarted;
+  std::vector<std::string> SemCounter; // its counter's name, quoted
+  // By engine: the senders of the signals that satisfied the waits of the
+  // instruction it issued last (arrows to draw when its slice is written).
+  std::vector<std::vector<emu::Sender>> Satisfiers;
+  // The occupancy, fed and written on the formatting thread (and last when
+  // it has stopped); the fault the run stopped on, from the emulator's.
+  Occupancy Occ;
+  size_t OccWritten[2] = {}; // steps of SBUF, PSUM written
+  std::optional<emu::Fault> Stopped;
+  int64_t StoppedPs = 0;
   // By engine: the end of its last slice and that end's cycle, as text;
   // the next slice mostly starts there.
   std::unique_ptr<EngineEnds> LastEnds;
@@ -89,10 +110,18 @@ private:
   void formatInstr(const emu::InstrEvent &Ev);
   void formatDma(const emu::DmaEvent &Ev);
   void formatHbm(int64_t Ps, double GBps);
+  void formatIssue(isa::Engine Eng, const uint8_t *Sems, unsigned N);
+  void formatArrival(const emu::SignalEvent &Ev, int64_t Ps);
+  void formatAccess(const emu::AccessEvent &Ev);
   Static &staticOf(isa::Engine Eng, uint32_t Index, const isa::Instr &I);
-  void counter(const char *Name, int64_t Ps, double Value);
-  void touch(const isa::AccessPattern &AP, int64_t Ps);
+  void counter(std::string_view QuotedName, int64_t Ps, double Value);
+  void startSemaphore(uint8_t Sem);
+  char *putFlow(char *P, const emu::Sender &From, unsigned ToTid, int64_t ToPs);
   const std::string &waitedOn(const emu::InstrEvent &Ev);
+  // The occupancy's steps not written yet; after the formatting thread, the
+  // fault marker.
+  void writeOccupancy();
+  void writeFault();
 };
 
 class TextTrace : public emu::Observer {
@@ -107,10 +136,13 @@ public:
     return false;
   }
   bool wantsSignals() const override { return false; }
+  void runFaulted(const emu::Fault &F, int64_t Ps) override;
   void finished(int64_t EndPs) override;
 
 private:
   std::unique_ptr<OutputBuffer> Out;
+  std::optional<emu::Fault> Stopped;
+  int64_t StoppedPs = 0;
   // By engine, by index: the text of the instruction's lines.
   struct Static {
     const isa::Instr *I = nullptr;

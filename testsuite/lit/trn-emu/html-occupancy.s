@@ -18,4 +18,4 @@
     dve.memset a, 1.0
     dve.tensor_copy b, a
 
-# CHECK: {"name":"SBUF bytes live","p":[0,66667,170834],"v":[0,32768,0]},{"name":"PSUM bytes live","p":[0],"v":[0]}
+# CHECK: {"name":"SBUF bytes in use","p":[0,66667,170834],"v":[0,32768,0]},{"name":"PSUM bytes in use","p":[0],"v":[0]}

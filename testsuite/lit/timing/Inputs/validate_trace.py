@@ -14,10 +14,14 @@ inputs). Checks, each printed as "ok:" or "FAIL:":
     cycles and mnemonic (name = mnemonic), and args operands, source,
     start_cycle, end_cycle, waited_ns (waited_on when waited_ns > 0); one X
     slice per DMA line on the queue's track, with the same times;
+  - DMA slices are named "SRC -> DST";
   - flow events: every id has exactly one "s" and one "f"; each "f" is at the
-    start of a slice on its track whose waited_ns > 0, and its "s" is no
-    later, on an engine or DMA queue track;
-  - counter events "HBM GB/s", "SBUF bytes in use" and "PSUM bytes in use";
+    start of a slice on its track whose instruction waits (its operands have
+    "wait("), and its "s" is no later, inside a slice of an engine or DMA
+    queue track; every slice that waited (waited_ns > 0) has an arrow;
+  - counter events "HBM GB/s", "SBUF bytes in use" and "PSUM bytes in use",
+    and "semaphore sN ..." counters, each starting at ts 0 (their names and
+    last values are printed);
   - timestamps and durations non-negative; the slices of one track do not
     overlap.
 Exits 1 if a check fails.
@@ -134,6 +138,8 @@ def main():
         if js != sorted(text_dmas.get(q, [])) and \
                 sorted((ps(e["ts"]), ps(e["ts"]) + ps(e["dur"])) for e in by_tid[tid]) != sorted(text_dmas.get(q, [])):
             dma_mismatch.append(f"q{q // 16}.{q % 16}: {js} vs {text_dmas.get(q)}")
+    unnamed_dma = [e.get("name") for t in queue_tids for e in by_tid[t] if " -> " not in str(e.get("name"))]
+    check(not unnamed_dma, "DMA slices are named 'SRC -> DST'" + (f" ({unnamed_dma[:3]})" if unnamed_dma else ""))
     n_dma_text = sum(len(v) for v in text_dmas.values())
     check(n_dma_json == n_dma_text and not dma_mismatch,
           f"{n_dma_json} DMA slices match the {n_dma_text} DMA lines of --trace-text" +
@@ -147,19 +153,27 @@ def main():
     paired = all(len(v["s"]) == 1 and len(v["f"]) == 1 for v in flows.values())
     check(len(flows) > 0 and paired, f"{len(flows)} flows, each id with exactly one 's' and one 'f'")
     bad_flow = []
+    arrowed = set()
     for fid, v in flows.items():
         if not (len(v["s"]) == 1 and len(v["f"]) == 1):
             continue
         s, f = v["s"][0], v["f"][0]
         target = [e for e in by_tid.get(f["tid"], []) if ps(e["ts"]) == ps(f["ts"])]
-        if not target or target[0].get("args", {}).get("waited_ns", 0) <= 0:
-            bad_flow.append(f"flow {fid}: 'f' at {f['ts']} on track {f['tid']} is not the start of a waiting slice")
-        if s["ts"] > f["ts"] or s["tid"] not in by_tid:
+        if not target or "wait(" not in str(target[0].get("args", {}).get("operands", "")):
+            bad_flow.append(f"flow {fid}: 'f' at {f['ts']} on track {f['tid']} is not the start of a slice with waits")
+        else:
+            arrowed.add(id(target[0]))
+        inside = [e for e in by_tid.get(s["tid"], []) if ps(e["ts"]) <= ps(s["ts"]) < ps(e["ts"] + e["dur"])]
+        if s["ts"] > f["ts"] or not inside:
             bad_flow.append(f"flow {fid}: 's' at {s['ts']} on track {s['tid']}")
-    check(not bad_flow, "every 'f' is at the start of a slice that waited; every 's' is earlier, on a track with slices" +
+    check(not bad_flow, "every 'f' is at the start of a slice with waits; every 's' is earlier, inside a slice" +
           (f" ({bad_flow[:3]})" if bad_flow else ""))
-    waiting = sum(1 for e in slices if e.get("args", {}).get("waited_ns", 0) > 0)
-    check(waiting == len(flows), f"{waiting} slices that waited = {len(flows)} flows")
+    waited = [e for e in slices if e.get("args", {}).get("waited_ns", 0) > 0]
+    with_waits = [e for t in engine_tids for e in by_tid[t]
+                  if "wait(" in str(e.get("args", {}).get("operands", ""))]
+    check(all(id(e) in arrowed for e in waited),
+          f"{len(flows)} flows into {len(arrowed)} of {len(with_waits)} instructions with waits; "
+          f"all {len(waited)} that waited have one")
 
     # Counters.
     counters = defaultdict(list)
@@ -170,6 +184,16 @@ def main():
         ok = len(counters[name]) > 0 and all("value" in e.get("args", {}) and e["args"]["value"] >= 0
                                               for e in counters[name])
         check(ok, f"counter '{name}': {len(counters[name])} events, values >= 0")
+    sems = sorted(n for n in counters if str(n).startswith("semaphore s"))
+    bad_sem = [n for n in sems if min(e["ts"] for e in counters[n]) != 0]
+    check(not bad_sem, f"{len(sems)} semaphore counters, each from ts 0" + (f" ({bad_sem})" if bad_sem else ""))
+    for n in sems:
+        last = max(counters[n], key=lambda e: e["ts"])["args"]["value"]
+        print(f"counter '{n}': {len(counters[n])} events, last value {last}")
+    for name in ["SBUF bytes in use", "PSUM bytes in use"]:
+        peak = max((e["args"]["value"] for e in counters[name]), default=0)
+        last = max(counters[name], key=lambda e: e["ts"])["args"]["value"] if counters[name] else None
+        print(f"counter '{name}' peaks at {peak}, ends at {last}")
     hbm_max = max((e["args"]["value"] for e in counters["HBM GB/s"]), default=0)
     print(f"HBM GB/s counter peaks at {hbm_max:.2f}")
 
