@@ -200,6 +200,20 @@ public:
   virtual void finished(int64_t EndPs) { (void)EndPs; }
 };
 
+// An observer of what completed (instructions, transfers) and of stalls
+// summed by cause: no issues, no signals, no stall one by one. The report,
+// the profile and the SVG timeline are such views; they cost the run
+// nothing per issue or signal.
+class CompletionObserver : public Observer {
+public:
+  bool wantsIssue(const isa::Instr &I) const override {
+    (void)I;
+    return false;
+  }
+  bool wantsSignals() const override { return false; }
+  bool wantsEachStall() const override { return false; }
+};
+
 // Thrown by an observer's callback to stop the run with a fault (the race
 // detector's error mode); the run ends as if the instruction had faulted.
 struct StopRun {

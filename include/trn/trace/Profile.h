@@ -52,17 +52,11 @@ struct Profile {
 
 // Watches every instruction's completion and every transfer's: no issues,
 // signals or footprints.
-class Profiler : public emu::Observer {
+class Profiler : public emu::CompletionObserver {
 public:
   explicit Profiler(const emu::Emulator &E);
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
-  bool wantsIssue(const isa::Instr &I) const override {
-    (void)I;
-    return false;
-  }
-  bool wantsSignals() const override { return false; }
-  bool wantsEachStall() const override { return false; }
 
   Profile build(const emu::RunResult &R) const;
 

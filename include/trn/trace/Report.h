@@ -92,7 +92,7 @@ Bound boundOf(const Report &R);
 // per-engine figures and per-instruction execution counts give the rest
 // at the end; only the stalls, the matmuls (whose peak-time sum must be
 // added in the order they ran) and the transfers are delivered.
-class ReportBuilder : public emu::Observer {
+class ReportBuilder : public emu::CompletionObserver {
 public:
   explicit ReportBuilder(const emu::Emulator &E);
   // It keeps pointers into its own partial report.
@@ -101,12 +101,6 @@ public:
   void instructionDone(const emu::InstrEvent &Ev) override;
   void stalled(const emu::StallEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
-  bool wantsIssue(const isa::Instr &I) const override {
-    (void)I;
-    return false;
-  }
-  bool wantsSignals() const override { return false; }
-  bool wantsEachStall() const override { return false; }
   bool wantsInstructionDone(const isa::Instr &I) const override;
 
   Report build(const emu::RunResult &R, double HostSeconds) const;

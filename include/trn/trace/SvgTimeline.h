@@ -40,19 +40,12 @@ struct SvgPalette {
   static constexpr const char *Fault = "#e15759";
 };
 
-class SvgTimeline : public emu::Observer {
+class SvgTimeline : public emu::CompletionObserver {
 public:
   explicit SvgTimeline(const emu::Emulator &E, SvgOptions Opts = {});
   ~SvgTimeline() override;
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
-  bool wantsIssue(const isa::Instr &I) const override {
-    (void)I;
-    return false;
-  }
-  bool wantsSignals() const override { return false; }
-  // Stalls are not drawn: the report may have them summed.
-  bool wantsEachStall() const override { return false; }
   // The run stopped with this fault (or deadlock): a marker is drawn where
   // it stopped, on the faulting engine's row when there is one.
   void runFaulted(const emu::Fault &F, int64_t Ps) override;
