@@ -40,6 +40,7 @@ public:
                          std::pair<int64_t, int64_t>(Ps, std::numeric_limits<int64_t>::min()));
     std::vector<std::pair<int64_t, int64_t>> Out(Changes.begin(), End);
     Changes.erase(Changes.begin(), End);
+    Sorted = Changes.size();
     Limit = std::max<size_t>(MinLimit, 2 * Changes.size());
     return Out;
   }
@@ -55,9 +56,17 @@ private:
   static constexpr size_t MinLimit = 1 << 16;
   std::vector<std::pair<int64_t, int64_t>> Changes;
   size_t Limit = MinLimit;
+  size_t Sorted = 0; // Changes[0, Sorted) are sorted and summed
 
   void compact() {
-    std::sort(Changes.begin(), Changes.end());
+    // Changes mostly come in time order (a loop's values start and end in
+    // turn): sort only what came since the last compaction, and only if
+    // it is out of order, then merge it with what was sorted before.
+    auto Mid = Changes.begin() + static_cast<std::ptrdiff_t>(Sorted);
+    if (!std::is_sorted(Mid, Changes.end()))
+      std::sort(Mid, Changes.end());
+    if (Sorted > 0 && Mid != Changes.end() && *Mid < Mid[-1])
+      std::inplace_merge(Changes.begin(), Mid, Changes.end());
     size_t Out = 0;
     for (size_t I = 0; I < Changes.size();) {
       int64_t Ps = Changes[I].first, Sum = 0;
@@ -67,6 +76,7 @@ private:
         Changes[Out++] = {Ps, Sum};
     }
     Changes.resize(Out);
+    Sorted = Out;
     Limit = std::max<size_t>(Limit, 2 * Out);
   }
 };
