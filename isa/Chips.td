@@ -56,12 +56,15 @@ def PeDense16 : PeMode<"dense", [BF16, FP16, TF32, FP8_E4M3, FP8_E5M2, FP8_E4M3F
   "A1/A2/A3: 2x128 elements in per cycle">;
 // fp32 takes four passes (A1: about 4x; 23 TFLOPS on trn1, 20 on trn2).
 def PeFp32 : PeMode<"fp32", [FP32], 4096, "", "A1, A2">;
-// trn2 doubles FP8 only through perf_mode=double_row (K = 256), which no
-// instruction of this ISA exposes yet: listed so the peak is on record.
+// trn2 doubles FP8 through perf_mode=double_row (K = 256 as [128, 2, .]).
 def PeFp8DoubleRow : PeMode<"fp8-double-row", [FP8_E4M3, FP8_E5M2], 32768,
-  "perf_mode=double_row (not in this ISA)", "A2: 4x128 in, 158 TFLOPS">;
-def PeMx : PeMode<"mx", [FP8_E4M3FN], 65536, "nc_matmul_mx (not in this ISA)",
+  "perf=double_row", "A2: 4x128 in, 158 TFLOPS">;
+// nc_matmul_mx: four values per packed element, 4x the BF16 rate; one mode
+// per element width so that a later chip may rate fp4 above fp8.
+def PeMx : PeMode<"mxfp8", [FP8_E4M3FN_X4, FP8_E5M2_X4], 65536, "matmul_mx",
   "A3: 8x128 in, 315 TFLOPS MXFP8/MXFP4">;
+def PeMxFp4 : PeMode<"mxfp4", [FP4_E2M1_X4], 65536, "matmul_mx",
+  "A3: 315 TFLOPS MXFP8/MXFP4 (the same rate as MXFP8)">;
 
 //===-- DMA timing ---------------------------------------------------------===//
 // What the DMA model (src/emu/DmaModel.cpp, docs/timing-model.md section 9)
@@ -173,6 +176,8 @@ class Chip<string name, int gen, string desc> {
   int HbmChipGBps = 0;            // whole-chip HBM bandwidth; one core gets 1/CoresPerChip
   list<PeMode> PeModes = [];      // TensorE throughput by input type
   list<PerfMode> PerfModes = [];
+  // Non-empty for a preset that is not a published chip: what it rests on.
+  string Speculative = "";
 }
 
 def trn1 : Chip<"trn1", 2, "Trainium1, NeuronCore-v2"> {
@@ -234,9 +239,47 @@ def trn3 : Chip<"trn3", 4, "Trainium3, NeuronCore-v4"> {
                                         // equals 128 engines x 38.4 GB/s
   // A3 is silent on descriptor generation: NC-v3's hardware DGE assumed.
   let DmaTriggers = [DmaTriggerHardware, DmaTriggerSoftware];
-  let PeModes = [PeDense16, PeFp32, PeMx];
+  let PeModes = [PeDense16, PeFp32, PeFp8DoubleRow, PeMx, PeMxFp4]; // double_row: v3/v4 (A2)
   // The v3 Vector modes are assumed to carry over to v4 (A3 is silent).
   let PerfModes = [DveCopy4x, DveCopy2x, DveTensorTensor2x, ActCopy2x];
+}
+
+//===-- trn4: speculative ---------------------------------------------------===//
+// Trainium4 was announced at re:Invent 2025 with three relative figures and
+// no architecture guide. T4 = AWS at re:Invent 2025, as reported by NAND
+// Research ("at least 6x processing performance at FP4, 3x FP8 performance,
+// and 4x more memory bandwidth compared to Trainium3", nand-research.com/
+// ?p=5010) and The Next Platform (2025-12-03, "With Trainium4, AWS will crank
+// up everything but the clocks"). Everything else is chosen: trn3's value,
+// so that a "what if" changes only what was announced. Per core, with the
+// core count and clocks of trn3 (chosen), 3x FP8 and 6x FP4 per chip are 3x
+// and 6x trn3's MX rates per core.
+def PeMxFp8Trn4 : PeMode<"mxfp8", [FP8_E4M3FN_X4, FP8_E5M2_X4], 196608, "matmul_mx",
+  "T4: 3x trn3's FP8 (3 x 65536 MACs per cycle; speculative)">;
+def PeMxFp4Trn4 : PeMode<"mxfp4", [FP4_E2M1_X4], 393216, "matmul_mx",
+  "T4: at least 6x trn3's FP4 (6 x 65536 MACs per cycle; speculative)">;
+
+def trn4 : Chip<"trn4", 5, "Trainium4 (speculative: announced, unpublished)"> {
+  let Speculative = "Trainium4 is announced, not documented: only 6x FP4, 3x FP8 and 4x HBM "
+    "bandwidth over trn3 are public (T4); every other figure is trn3's, chosen";
+  let Clocks = [ // chosen: trn3's ("everything but the clocks", T4)
+    EngineClock<PE,   2400, "chosen: trn3's (T4: clocks unchanged)">,
+    EngineClock<DVE,  1200, "chosen: trn3's">,
+    EngineClock<ACT,  1200, "chosen: trn3's">,
+    EngineClock<POOL, 1200, "chosen: trn3's">,
+    EngineClock<SP,   1200, "chosen: trn3's">];
+  let CoresPerChip = 8;                 // chosen: trn3's (unpublished)
+  let SbufPartitionBytes = 262144;      // chosen: trn3's 32 MiB (unpublished)
+  // chosen: 4x trn3's 38.4 GB/s, so that the core's DMA engines keep pace
+  // with its 4x HBM share as on trn3 (128 engines x rate = chip HBM rate).
+  let DmaEngineMBps = 153600;
+  let DmaFixedNs = 1300;                // chosen: trn3's (DMABW)
+  let HbmGiB = 144;                     // chosen: trn3's (capacity unannounced)
+  let HbmChipGBps = 19600;              // T4: 4x trn3's 4900 GB/s
+  let DmaTriggers = [DmaTriggerHardware, DmaTriggerSoftware]; // chosen: trn3's
+  // BF16/FP32 rates unannounced: chosen trn3's.
+  let PeModes = [PeDense16, PeFp32, PeFp8DoubleRow, PeMxFp8Trn4, PeMxFp4Trn4];
+  let PerfModes = [DveCopy4x, DveCopy2x, DveTensorTensor2x, ActCopy2x]; // chosen: trn3's
 }
 
 //===-- Engine timing per chip: throttling, shared ports, DMA signals ------===//
@@ -261,7 +304,7 @@ class DidtThrottle<list<Chip> chips, int startPercent, int rampNs, int threshold
   int WindowNs = windowNs;
   string Source = source;
 }
-def PeDidtThrottle : DidtThrottle<[trn2, trn3], 50, 3000, 50, 3000,
+def PeDidtThrottle : DidtThrottle<[trn2, trn3, trn4], 50, 3000, 50, 3000,
   "EXP: starts at ~50%, ramps to full over ~3 us, re-engages below 50% in any ~3 us window">;
 
 // Two engines that cannot use a memory port at the same time: an
@@ -287,7 +330,7 @@ def PsumDveAct : PortShare<"psum-dve-act", [trn1], DVE, ACT, PSUM, 0,
 // A2 (v3): the Vector perf modes use a bus shared with GpSimd, arbitrated in
 // hardware; the arbitration is unpublished. Carried to v4 with the Vector
 // perf modes (chosen: A3 is silent).
-def SbufDvePerfGpSimd : PortShare<"sbuf-dve-perf-mode-gpsimd", [trn2, trn3], DVE, POOL, SBUF, 1,
+def SbufDvePerfGpSimd : PortShare<"sbuf-dve-perf-mode-gpsimd", [trn2, trn3, trn4], DVE, POOL, SBUF, 1,
   "A2: Vector's performance mode shares a memory bus with GpSimd, arbitrated by the hardware">;
 
 // From a DMA transfer's completion to the start of an engine instruction
@@ -299,5 +342,5 @@ class DmaSignalDelay<list<Chip> chips, int ns, string source> {
   int Ns = ns;
   string Source = source;
 }
-def DmaToEngineSignal : DmaSignalDelay<[trn1, trn2, trn3], 300,
+def DmaToEngineSignal : DmaSignalDelay<[trn1, trn2, trn3, trn4], 300,
   "DMA (overview, trn2 profiles of examples 1 and 2): ~300 ns from a transfer's end to the waiting ScalarE instruction's start">;

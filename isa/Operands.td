@@ -43,8 +43,8 @@ class OperandKind<string name, int width, list<EncField> fields, string desc> {
 // element offset at run time (NKI's dynamic slices).
 def K_AccessPattern : OperandKind<"access-pattern", 320, [
     EncField<"space", 0, 2>,            // MemSpace id; 0 = operand absent
-    EncField<"dtype", 2, 4>,            // DType id
-    EncField<"has_reg", 6, 1>,
+    EncField<"dtype", 2, 5>,            // DType id (5 bits since format version 2)
+    EncField<"has_reg", 7, 1>,
     EncField<"reg", 8, 6>,
     EncField<"part_start", 16, 7>,
     EncField<"num_partitions", 24, 8>,  // 1..128

@@ -23,7 +23,12 @@ _ML_DTYPES_NAMES = {
     "fp8_e4m3": "float8_e4m3",
     "fp8_e5m2": "float8_e5m2",
     "fp8_e4m3fn": "float8_e4m3fn",
+    "fp4_e2m1": "float4_e2m1fn",
+    "fp8_e8m0": "float8_e8m0fnu",
 }
+# The packed x4 types hold raw bits too (uint32 or uint16), with no ml_dtypes
+# type: four values an element.
+_PACKED = ("fp8_e4m3fn_x4", "fp8_e5m2_x4", "fp4_e2m1_x4")
 
 
 def ml_dtypes():
@@ -46,7 +51,7 @@ def ml_dtype(name):
 
 def is_raw(name):
     """Whether arrays of dtype ``name`` hold raw bits (no NumPy type)."""
-    return name in _ML_DTYPES_NAMES
+    return name in _ML_DTYPES_NAMES or name in _PACKED
 
 
 def storage_dtype(name):

@@ -189,11 +189,31 @@ std::optional<LayoutError> convertInitialData(const object::Tensor &T,
                  fmt::format("tensor '{}' has {} elements but its initial data has {}", T.Name, N,
                              Values.size()));
   const isa::DTypeDesc &DT = isa::dtype(T.Type);
+  if (DT.Lanes != 1) // four values an element: no one number says them
+    return error(Part::Initial,
+                 fmt::format("tensor '{}': a packed type ({}) takes no initial data; give the "
+                             "tensor as an input",
+                             T.Name, DT.Name));
   // fill(v): the value is converted once; the caller repeats its bytes.
   for (uint64_t I = 0; I < (Fill ? 1 : N); ++I) {
     double V = Values[Fill ? 0 : I];
     uint64_t Bits;
-    if (DT.Kind == isa::DTypeKind::Float) {
+    if (T.Type == isa::DType::FP8_E8M0) {
+      // A power of two 2^-127 to 2^127 (bits e - 127), or NaN (0xff).
+      int Exp = 0;
+      double Frac = std::frexp(V, &Exp); // V = Frac * 2^Exp, Frac in [0.5, 1)
+      if (std::isnan(V))
+        Bits = 0xff;
+      else if (Frac != 0.5 || Exp - 1 < -127 || Exp - 1 > 127)
+        return error(Part::Initial,
+                     fmt::format("initial value {} is not a power of two from 2^-127 to 2^127, "
+                                 "as fp8_e8m0 holds",
+                                 V));
+      else
+        Bits = static_cast<uint64_t>(Exp - 1 + 127);
+    } else if (DT.Kind == isa::DTypeKind::Float) {
+      if (DT.Style == isa::FloatStyle::NoSpecials && (std::isnan(V) || std::isinf(V)))
+        return error(Part::Initial, fmt::format("{} has no infinity or NaN", DT.Name));
       const llvm::fltSemantics *Sem = &isa::floatSemantics(T.Type);
       llvm::APFloat F(V);
       bool LosesInfo;

@@ -170,7 +170,14 @@ RunResult Emulator::run(const RunOptions &Opts) {
     R.Error = Fault{LoadFault, fmt::format("{}", fmt::join(LoadErrors, "\n"))};
     return R;
   }
-  return M->run(Opts);
+  RunResult R = M->run(Opts);
+  // A "what if" must not pass for a measurement: every run on a
+  // speculative preset says so, first.
+  if (*chip().Speculative)
+    R.Warnings.insert(R.Warnings.begin(),
+                      fmt::format("warning: chip {} is a speculative preset: {}", chip().Name,
+                                  chip().Speculative));
+  return R;
 }
 
 } // namespace trn::emu

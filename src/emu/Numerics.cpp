@@ -127,6 +127,70 @@ constexpr auto E4M3Table = makeTable<Fp8E4M3>();
 constexpr auto E5M2Table = makeTable<Fp8E5M2>();
 constexpr auto E4M3FNTable = makeTable<Fp8E4M3FN>();
 
+//===-- OCP MX: E2M1 and E8M0 ---------------------------------------------===//
+
+// fp4 E2M1 (bias 1): 0, 0.5, 1, 1.5, 2, 3, 4, 6 and their negatives; no inf,
+// no NaN. Round to nearest even as the other formats (the same subnormal and
+// rebias steps with E = 2, M = 1); past 6 saturates (OCP MX 5.3.3 leaves
+// overflow to the implementation; saturation is what APFloat does); NaN ->
+// zero with the input's sign (APFloat's result too).
+constexpr uint32_t encodeE2M1(uint32_t B) {
+  const uint32_t Sign = (B >> 31) << 3;
+  const uint32_t A = B & 0x7fffffffu;
+  if (A > 0x7f800000u) [[unlikely]]
+    return Sign;
+  uint32_t R;
+  if (A >= 0x3f800000u) { // >= 1.0, the smallest normal
+    R = A >= 0x7f800000u ? 7 : shiftRne(A - (126u << 23), 22);
+    R = R > 7 ? 7 : R;
+  } else { // units of 0.5 = 2^-1: shift by 149 - exponent (>= 23)
+    const uint32_t Exp = A >> 23;
+    const uint32_t Man = (A & 0x7fffffu) | (Exp ? 0x800000u : 0u);
+    uint32_t S = 149 - (Exp ? Exp : 1);
+    R = shiftRne(Man, S > 31 ? 31 : S);
+  }
+  return Sign | R;
+}
+constexpr uint32_t decodeE2M1(uint32_t B) {
+  constexpr uint32_t Mag[8] = {0,           0x3f000000u, 0x3f800000u, 0x3fc00000u,
+                               0x40000000u, 0x40400000u, 0x40800000u, 0x40c00000u};
+  return ((B & 8u) << 28) | Mag[B & 7u];
+}
+
+// E8M0: 2^(b - 127), 0xff NaN. fp32 -> E8M0 rounds to the nearest power of
+// two, a tie (1.5 x 2^k) going to the even code (round to nearest even with
+// no mantissa bits); below 2^-127 gives 2^-127 (there is no zero); NaN,
+// zero, negative values, infinity and results past 2^127 give NaN (OCP
+// defines no conversion to E8M0; this is the non-saturating choice, as for
+// fp8_e4m3fn).
+constexpr uint32_t encodeE8M0(uint32_t B) {
+  if ((B >> 31) || B >= 0x7f800000u || B == 0)
+    return 0xff;
+  const uint32_t Exp = B >> 23, Man = B & 0x7fffffu;
+  if (Exp == 0) // fp32 subnormal: 2^-127 is Man 0x400000, 1.5 x 2^-127 is 0x600000
+    return Man > 0x600000u ? 1 : 0;
+  const uint32_t Up = Man > 0x400000u || (Man == 0x400000u && (Exp & 1));
+  return Exp + Up; // 255 past 2^127: NaN
+}
+constexpr uint32_t decodeE8M0(uint32_t B) {
+  B &= 0xffu;
+  return B == 0xff ? 0x7fc00000u : B == 0 ? 0x00400000u : B << 23;
+}
+
+constexpr auto E2M1Table = [] {
+  std::array<uint32_t, 256> T{};
+  for (uint32_t I = 0; I < 256; ++I)
+    T[I] = decodeE2M1(I & 15u); // the high nibble is not part of the value
+  return T;
+}();
+
+static_assert(encodeE2M1(0x40c00000u) == 7 && encodeE2M1(0x40a00000u) == 6); // 6; 5 ties to 4
+static_assert(encodeE2M1(0x3f400000u) == 2 && encodeE2M1(0x3e800000u) == 0); // 0.75 -> 1; 0.25 -> 0
+static_assert(encodeE2M1(0xff800000u) == 15 && decodeE2M1(9) == 0xbf000000u);
+static_assert(encodeE8M0(0x3f800000u) == 127 && encodeE8M0(0x3fc00000u) == 128); // 1; 1.5 -> 2
+static_assert(encodeE8M0(0x40400000u) == 128 && encodeE8M0(0x00600000u) == 0);   // 3 -> 2; tie
+static_assert(decodeE8M0(0) == 0x00400000u && decodeE8M0(254) == 0x7f000000u);
+
 // A few sanity checks on the formats, evaluated by the compiler.
 static_assert(Fp8E4M3::MaxFinite == 0x77 && Fp8E4M3::Inf == 0x78 && Fp8E4M3::NaN == 0x7c);
 static_assert(Fp8E4M3FN::MaxFinite == 0x7e && Fp8E4M3FN::NaN == 0x7f);
@@ -215,6 +279,9 @@ uint8_t fp32ToFp8E4M3(float F) { return uint8_t(Fp8E4M3::encode(floatToBits(F)))
 uint8_t fp32ToFp8E5M2(float F) { return uint8_t(Fp8E5M2::encode(floatToBits(F))); }
 uint8_t fp32ToFp8E4M3FN(float F) { return uint8_t(Fp8E4M3FN::encode(floatToBits(F))); }
 
+uint8_t fp32ToFp4E2M1(float F) { return uint8_t(encodeE2M1(floatToBits(F))); }
+uint8_t fp32ToFp8E8M0(float F) { return uint8_t(encodeE8M0(floatToBits(F))); }
+
 uint32_t fp32ToTf32(float F) {
   const uint32_t B = floatToBits(F);
   const uint32_t A = B & 0x7fffffffu;
@@ -236,6 +303,39 @@ float fp16ToFp32(uint16_t Bits) { return bitsToFloat(Fp16::decode(Bits)); }
 float fp8E4M3ToFp32(uint8_t Bits) { return bitsToFloat(E4M3Table[Bits]); }
 float fp8E5M2ToFp32(uint8_t Bits) { return bitsToFloat(E5M2Table[Bits]); }
 float fp8E4M3FNToFp32(uint8_t Bits) { return bitsToFloat(E4M3FNTable[Bits]); }
+float fp4E2M1ToFp32(uint8_t Bits) { return bitsToFloat(E2M1Table[Bits]); }
+float fp8E8M0ToFp32(uint8_t Bits) { return bitsToFloat(decodeE8M0(Bits)); }
+
+float packedLaneToFp32(isa::DType T, const uint8_t *P, unsigned Lane) {
+  switch (T) {
+  case DType::FP8_E4M3FN_X4:
+    return fp8E4M3FNToFp32(P[Lane]);
+  case DType::FP8_E5M2_X4:
+    return fp8E5M2ToFp32(P[Lane]);
+  case DType::FP4_E2M1_X4:
+    return fp4E2M1ToFp32(uint8_t(P[Lane / 2] >> (4 * (Lane % 2))));
+  default:
+    return loadAsFloat(T, P);
+  }
+}
+
+void storePackedLane(isa::DType T, uint8_t *P, unsigned Lane, float F) {
+  switch (T) {
+  case DType::FP8_E4M3FN_X4:
+    P[Lane] = fp32ToFp8E4M3FN(F);
+    return;
+  case DType::FP8_E5M2_X4:
+    P[Lane] = fp32ToFp8E5M2(F);
+    return;
+  case DType::FP4_E2M1_X4: {
+    unsigned Shift = 4 * (Lane % 2);
+    P[Lane / 2] = uint8_t((P[Lane / 2] & ~(0xfu << Shift)) | (fp32ToFp4E2M1(F) << Shift));
+    return;
+  }
+  default:
+    storeFromFloat(T, P, F);
+  }
+}
 
 //===-- fp32 -> integer ---------------------------------------------------===//
 
@@ -279,6 +379,14 @@ float loadAsFloat(isa::DType T, const uint8_t *P) {
     return fp8E5M2ToFp32(*P);
   case DType::FP8_E4M3FN:
     return fp8E4M3FNToFp32(*P);
+  case DType::FP4_E2M1:
+    return fp4E2M1ToFp32(*P);
+  case DType::FP8_E8M0:
+    return fp8E8M0ToFp32(*P);
+  case DType::FP8_E4M3FN_X4: // four values: none of them alone is the element
+  case DType::FP8_E5M2_X4:
+  case DType::FP4_E2M1_X4:
+    return bitsToFloat(0x7fc00000u);
   case DType::INT8:
     return float(int8_t(*P));
   case DType::INT16:
@@ -313,6 +421,18 @@ void storeFromFloat(isa::DType T, uint8_t *P, float F) {
     return;
   case DType::FP8_E4M3FN:
     *P = fp32ToFp8E4M3FN(F);
+    return;
+  case DType::FP4_E2M1:
+    *P = fp32ToFp4E2M1(F);
+    return;
+  case DType::FP8_E8M0:
+    *P = fp32ToFp8E8M0(F);
+    return;
+  case DType::FP8_E4M3FN_X4: // every value the same: what one number can say
+  case DType::FP8_E5M2_X4:
+  case DType::FP4_E2M1_X4:
+    for (unsigned Lane = 0; Lane < 4; ++Lane)
+      storePackedLane(T, P, Lane, F);
     return;
   case DType::INT8:
   case DType::UINT8:
@@ -404,14 +524,19 @@ int64_t loadAsInt(isa::DType T, const uint8_t *P) {
   case DType::FP8_E4M3:
   case DType::FP8_E5M2:
   case DType::FP8_E4M3FN:
+  case DType::FP4_E2M1:
+  case DType::FP8_E8M0:
     return *P;
   case DType::UINT16:
   case DType::BF16:
   case DType::FP16:
+  case DType::FP4_E2M1_X4:
     return loadLE<uint16_t>(P);
   case DType::UINT32:
   case DType::FP32:
   case DType::TF32:
+  case DType::FP8_E4M3FN_X4:
+  case DType::FP8_E5M2_X4:
     return loadLE<uint32_t>(P);
   }
   return 0;
@@ -424,17 +549,22 @@ void storeFromInt(isa::DType T, uint8_t *P, int64_t V) {
   case DType::FP8_E4M3:
   case DType::FP8_E5M2:
   case DType::FP8_E4M3FN:
+  case DType::FP4_E2M1:
+  case DType::FP8_E8M0:
     *P = uint8_t(V);
     return;
   case DType::INT16:
   case DType::UINT16:
   case DType::BF16:
   case DType::FP16:
+  case DType::FP4_E2M1_X4:
     return storeLE<uint16_t>(P, uint16_t(V));
   case DType::INT32:
   case DType::UINT32:
   case DType::FP32:
   case DType::TF32:
+  case DType::FP8_E4M3FN_X4:
+  case DType::FP8_E5M2_X4:
     return storeLE<uint32_t>(P, uint32_t(V));
   }
 }

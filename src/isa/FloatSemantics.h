@@ -14,7 +14,8 @@
 
 namespace trn::isa {
 
-// The APFloat format of a float dtype (fp32 for integer dtypes).
+// The APFloat format of a float dtype, or of a packed type's values (fp32
+// for integer dtypes, and for fp8_e8m0, which LLVM 19's APFloat lacks).
 inline const llvm::fltSemantics &floatSemantics(DType T) {
   switch (T) {
   case DType::BF16:
@@ -28,7 +29,13 @@ inline const llvm::fltSemantics &floatSemantics(DType T) {
   case DType::FP8_E5M2:
     return llvm::APFloat::Float8E5M2();
   case DType::FP8_E4M3FN:
+  case DType::FP8_E4M3FN_X4:
     return llvm::APFloat::Float8E4M3FN();
+  case DType::FP8_E5M2_X4:
+    return llvm::APFloat::Float8E5M2();
+  case DType::FP4_E2M1:
+  case DType::FP4_E2M1_X4:
+    return llvm::APFloat::Float4E2M1FN();
   default:
     return llvm::APFloat::IEEEsingle();
   }

@@ -584,8 +584,15 @@ const char *descrFor(DType T) {
   case DType::FP8_E4M3: // raw bits
   case DType::FP8_E5M2:
   case DType::FP8_E4M3FN:
+  case DType::FP4_E2M1: // in the low nibble
+  case DType::FP8_E8M0:
   case DType::UINT8:
     return "|u1";
+  case DType::FP4_E2M1_X4: // packed: the element's raw bits, value j in bits 4j..4j+3
+    return "<u2";
+  case DType::FP8_E4M3FN_X4: // value j in byte j (bits 8j..8j+7)
+  case DType::FP8_E5M2_X4:
+    return "<u4";
   case DType::INT8:
     return "|i1";
   case DType::INT16:
@@ -609,6 +616,8 @@ bool roundsFromFloat32(DType T) {
   case DType::FP8_E4M3:
   case DType::FP8_E5M2:
   case DType::FP8_E4M3FN:
+  case DType::FP4_E2M1:
+  case DType::FP8_E8M0:
     return true;
   default:
     return false;
@@ -631,12 +640,17 @@ std::string descrMismatch(std::string_view Have, DType T) {
   case DType::FP8_E4M3:
   case DType::FP8_E5M2:
   case DType::FP8_E4M3FN:
+  case DType::FP4_E2M1:
+  case DType::FP8_E8M0:
     Takes =
         fmt::format("{} (raw {} bits) or '<f4' (rounded to {})", pyRepr(descrFor(T)), Name, Name);
     break;
   default:
     Takes = pyRepr(descrFor(T));
-    Convert = T == DType::FP32 ? "float32" : Name; // int8 ... uint32 are NumPy's names
+    Convert = T == DType::FP32                  ? "float32"
+              : isa::dtype(T).StorageBytes == 4 ? "uint32" // packed x4: raw bits
+              : isa::dtype(T).Lanes != 1        ? "uint16"
+                                                : Name; // int8 ... uint32 are NumPy's names
     break;
   }
   return fmt::format("dtype {} cannot be read into {}: it takes {}; convert with "

@@ -88,6 +88,15 @@ std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::
   if (OD.DTypeMask && !(OD.DTypeMask & (1u << static_cast<unsigned>(AP.Type))))
     return Fail(Rule::DType, fmt::format("{} cannot be {}: expected {}", What(), T.Name,
                                          dtypeNames(OD.DTypeMask)));
+  // Four values an element: only the instructions that name a packed type
+  // read them as values; DMA moves them whole.
+  if (T.Lanes != 1 && !OD.DTypeMask && D.Op != isa::Opcode::DMA_COPY &&
+      D.Op != isa::Opcode::DMA_TRANSPOSE)
+    return Fail(Rule::DType,
+                fmt::format("{} cannot be {}: a packed x4 type is read only by the instructions "
+                            "that name it (matmul_mx, quantize_mx) and moved whole by dma_copy "
+                            "and dma_transpose",
+                            What(), T.Name));
   // An object for a later chip may be loaded for an earlier one.
   if (T.MinGen > C.Gen)
     return Fail(Rule::DType, fmt::format("{} is {}, which needs {} or later; the chip is {}",

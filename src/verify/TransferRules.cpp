@@ -8,7 +8,20 @@ namespace trn::verify {
 
 namespace {
 
+// The OCP MX types: packed x4 data, fp4 and E8M0 scales.
+bool isMx(isa::DType T) {
+  return isa::dtype(T).Lanes != 1 || T == isa::DType::FP4_E2M1 || T == isa::DType::FP8_E8M0;
+}
+
 void dmaCopy(Rules &R) {
+  isa::DType From = R.ap("src").Type, To = R.ap("dst").Type;
+  if (From != To && (isMx(From) || isMx(To))) {
+    R.fail("dst", Rule::DType,
+           fmt::format("{} is {} but 'src' is {}: DMA cannot cast MX types (DMA: casts go "
+                       "through fp32); copy between tensors of one type",
+                       R.what("dst"), isa::dtype(To).Name, isa::dtype(From).Name));
+    return;
+  }
   // Elements pair up in access-pattern order: the shapes may differ.
   Shape S = R.shape("src"), D = R.shape("dst");
   uint64_t NS = uint64_t(S.P) * S.N, ND = uint64_t(D.P) * D.N;

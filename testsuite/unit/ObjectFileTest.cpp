@@ -299,8 +299,8 @@ TEST_CASE("object file: sections are checked") {
   CHECK(Err.find("section .trn.data: ") == 0);
   CHECK(Err.find("greater than the file size") != std::string::npos);
 
-  CHECK(readError(patched(Good, ".trn.meta", 0, 4, 2)) ==
-        "unknown format version 2 (this reader knows version 1)");
+  CHECK(readError(patched(Good, ".trn.meta", 0, 4, 1)) ==
+        "unknown format version 1 (this reader knows version 2)");
   CHECK(readError(patched(Good, ".trn.meta", 4, 4, 9)) == "unknown chip id 9 (there are 3 chips)");
 }
 

@@ -186,9 +186,11 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
                       T.Kind, T.Bits, T.StorageBytes,
                       T.Kind == "float" ? std::to_string(T.ExponentBits) : "",
                       T.Kind == "float" ? std::to_string(T.MantissaBits) : "",
-                      T.FloatStyle == "ieee" ? "inf and NaN"
-                      : T.FloatStyle == "fn" ? "NaN only"
-                                             : "",
+                      T.FloatStyle == "ieee"   ? "inf and NaN"
+                      : T.FloatStyle == "fn"   ? "NaN only"
+                      : T.FloatStyle == "e8m0" ? "NaN only"
+                      : T.Kind == "float"      ? "none"
+                                               : "",
                       genName(T.MinGen), cell(T.Description));
 
   OS << "\n## Encoding\n\nAn instruction is a " << M.HeaderBits / 8
@@ -304,6 +306,11 @@ void emitDoc(RecordKeeper &RK, raw_ostream &OS) {
   OS << "\n| Description |";
   for (const ChipInfo &C : M.Chips)
     OS << " " << C.Description << " |";
+  OS << "\n| Speculative |";
+  for (const ChipInfo &C : M.Chips)
+    OS << " "
+       << (C.Speculative.empty() ? "no: published figures" : "**yes**: " + cell(C.Speculative))
+       << " |";
   OS << "\n| NeuronCore generation |";
   for (const ChipInfo &C : M.Chips)
     OS << " " << C.Gen << " |";

@@ -248,17 +248,26 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
   OS << "};\n\n";
 
   OS << "static const DTypeDesc DTypeTable[] = {\n";
-  for (const DTypeInfo &T : M.DTypes)
-    OS << fmt::format(
-        "  {{DType::{}, {}, DTypeKind::{}, FloatStyle::{}, {}, {}, {}, {}, {}, {}}},\n",
-        T.RecordName, quote(T.Name),
-        T.Kind == "float" ? "Float"
-        : T.Kind == "int" ? "Int"
-                          : "UInt",
-        T.FloatStyle == "ieee" ? "Ieee"
-        : T.FloatStyle == "fn" ? "FiniteOnly"
-                               : "None",
-        T.Bits, T.StorageBytes, T.ExponentBits, T.MantissaBits, T.MinGen, quote(T.Description));
+  for (const DTypeInfo &T : M.DTypes) {
+    // A packed type's lane type by record name (itself when unpacked).
+    std::string Lane = T.RecordName;
+    for (const DTypeInfo &O : M.DTypes)
+      if (!T.LaneType.empty() && O.Name == T.LaneType)
+        Lane = O.RecordName;
+    OS << fmt::format("  {{DType::{}, {}, DTypeKind::{}, FloatStyle::{}, {}, {}, {}, {}, {}, {}, "
+                      "{}, DType::{}}},\n",
+                      T.RecordName, quote(T.Name),
+                      T.Kind == "float" ? "Float"
+                      : T.Kind == "int" ? "Int"
+                                        : "UInt",
+                      T.FloatStyle == "ieee"     ? "Ieee"
+                      : T.FloatStyle == "fn"     ? "FiniteOnly"
+                      : T.FloatStyle == "finite" ? "NoSpecials"
+                      : T.FloatStyle == "e8m0"   ? "ExponentOnly"
+                                                 : "None",
+                      T.Bits, T.StorageBytes, T.ExponentBits, T.MantissaBits, T.MinGen,
+                      quote(T.Description), T.Lanes, Lane);
+  }
   OS << "};\n\n";
 
   for (const EnumTypeInfo &E : M.Enums) {
@@ -462,13 +471,13 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
       Clocks.push_back(std::to_string(MHz));
     for (const std::string &F : IsaModel::chipIntFields())
       Ints.push_back(std::to_string(C.Ints.at(F)));
-    OS << fmt::format("  {{Chip::{0}, {1}, {2}, {3}, {{{4}}}, {5}, PeModes_{6}, {7}, "
-                      "&DmaPipelineTable[{8}], {9}}},\n",
-                      C.Def->getName().str(), quote(C.Name), C.Gen, quote(C.Description),
-                      fmt::join(Clocks, ", "), fmt::join(Ints, ", "), C.Name,
-                      C.PerfModes.empty() ? std::string("{}") : "PerfModes_" + C.Name,
-                      C.DmaPipeline,
-                      C.DmaTriggers.empty() ? std::string("{}") : "DmaTriggers_" + C.Name);
+    OS << fmt::format(
+        "  {{Chip::{0}, {1}, {2}, {3}, {{{4}}}, {5}, PeModes_{6}, {7}, "
+        "&DmaPipelineTable[{8}], {9}, {10}}},\n",
+        C.Def->getName().str(), quote(C.Name), C.Gen, quote(C.Description), fmt::join(Clocks, ", "),
+        fmt::join(Ints, ", "), C.Name,
+        C.PerfModes.empty() ? std::string("{}") : "PerfModes_" + C.Name, C.DmaPipeline,
+        C.DmaTriggers.empty() ? std::string("{}") : "DmaTriggers_" + C.Name, quote(C.Speculative));
   }
   OS << "};\n";
 }

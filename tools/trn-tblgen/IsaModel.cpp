@@ -202,23 +202,33 @@ void Reader::readDTypes() {
                 static_cast<int>(R->getValueAsInt("StorageBytes")),
                 static_cast<int>(R->getValueAsInt("ExponentBits")),
                 static_cast<int>(R->getValueAsInt("MantissaBits")),
-                static_cast<int>(R->getValueAsInt("MinGen"))};
+                static_cast<int>(R->getValueAsInt("MinGen")),
+                static_cast<int>(R->getValueAsInt("Lanes")),
+                R->getValueAsString("LaneType").str()};
     if (T.Kind != "float" && T.Kind != "int" && T.Kind != "uint")
       error(R, fmt::format("dtype kind '{}' is not float, int or uint", T.Kind));
-    else if (T.Kind == "float" && T.FloatStyle != "ieee" && T.FloatStyle != "fn")
-      error(R,
-            fmt::format("dtype {}: float style '{}' is not 'ieee' or 'fn'", T.Name, T.FloatStyle));
+    else if (T.Kind == "float" && T.FloatStyle != "ieee" && T.FloatStyle != "fn" &&
+             T.FloatStyle != "finite" && T.FloatStyle != "e8m0")
+      error(R, fmt::format("dtype {}: float style '{}' is not 'ieee', 'fn', 'finite' or 'e8m0'",
+                           T.Name, T.FloatStyle));
     else if (T.Kind != "float" && !T.FloatStyle.empty())
       error(R, fmt::format("dtype {}: an integer type has float style '{}': it must be \"\"",
                            T.Name, T.FloatStyle));
-    if (T.Kind == "float" && 1 + T.ExponentBits + T.MantissaBits != T.Bits)
-      error(R, fmt::format("dtype {}: 1 + {} exponent + {} mantissa bits is not {} bits", T.Name,
-                           T.ExponentBits, T.MantissaBits, T.Bits));
-    if (T.StorageBytes * 8 < T.Bits)
-      error(R, fmt::format("dtype {}: {} bits do not fit {} storage bytes", T.Name, T.Bits,
-                           T.StorageBytes));
-    if (T.MinGen < 2 || T.MinGen > 4)
-      error(R, fmt::format("dtype {} has MinGen {}: generations are 2 (trn1) to 4 (trn3)", T.Name,
+    // E8M0 has no sign bit.
+    int SignBits = T.FloatStyle == "e8m0" ? 0 : 1;
+    if (T.Kind == "float" && SignBits + T.ExponentBits + T.MantissaBits != T.Bits)
+      error(R, fmt::format("dtype {}: {} + {} exponent + {} mantissa bits is not {} bits", T.Name,
+                           SignBits, T.ExponentBits, T.MantissaBits, T.Bits));
+    if (T.Lanes != 1 && T.Lanes != 4)
+      error(R, fmt::format("dtype {}: {} lanes; an element holds 1 or 4 values", T.Name, T.Lanes));
+    if ((T.Lanes == 1) != T.LaneType.empty())
+      error(R, fmt::format("dtype {}: a packed type (Lanes 4) names its LaneType, and only it",
+                           T.Name));
+    if (T.StorageBytes * 8 < T.Bits * T.Lanes)
+      error(R, fmt::format("dtype {}: {} x {} bits do not fit {} storage bytes", T.Name, T.Lanes,
+                           T.Bits, T.StorageBytes));
+    if (T.MinGen < 2 || T.MinGen > 5)
+      error(R, fmt::format("dtype {} has MinGen {}: generations are 2 (trn1) to 5 (trn4)", T.Name,
                            T.MinGen));
     for (const DTypeInfo &Other : M.DTypes) {
       if (Other.Id == T.Id) {
@@ -241,6 +251,19 @@ void Reader::readDTypes() {
       if (!inDenseRange(T.Id, M.DTypes.size()))
         error(T.Def, fmt::format("dtype ids must be 0 to {} without gaps; {} has id {}",
                                  M.DTypes.size() - 1, T.Name, T.Id));
+  for (const DTypeInfo &T : M.DTypes) {
+    if (T.LaneType.empty())
+      continue;
+    auto Lane = std::find_if(M.DTypes.begin(), M.DTypes.end(),
+                             [&](const DTypeInfo &O) { return O.Name == T.LaneType; });
+    if (Lane == M.DTypes.end() || Lane->Lanes != 1)
+      error(T.Def,
+            fmt::format("dtype {}: lane type '{}' is not an unpacked dtype", T.Name, T.LaneType));
+    else if (Lane->Bits != T.Bits || Lane->FloatStyle != T.FloatStyle ||
+             Lane->ExponentBits != T.ExponentBits || Lane->MantissaBits != T.MantissaBits)
+      error(T.Def, fmt::format("dtype {}: its bits and float style differ from its lane type {}",
+                               T.Name, T.LaneType));
+  }
 }
 
 void Reader::checkIdWidths() {
@@ -751,8 +774,8 @@ void Reader::readInstrs() {
     if (I.EngineMask == 0)
       error(R, fmt::format("instruction '{}' has no engine: list at least one of {}", I.Mnemonic,
                            M.engineList((1u << M.Engines.size()) - 1)));
-    if (I.MinGen < 2 || I.MinGen > 4)
-      error(R, fmt::format("instruction '{}' has MinGen {}: generations are 2 (trn1) to 4 (trn3)",
+    if (I.MinGen < 2 || I.MinGen > 5)
+      error(R, fmt::format("instruction '{}' has MinGen {}: generations are 2 (trn1) to 5 (trn4)",
                            I.Mnemonic, I.MinGen));
     if (I.Opcode < 1 || I.Opcode > 255) {
       error(R, fmt::format("opcode {} of '{}' is out of range: opcodes are 1 to 255 (0 is never "
@@ -937,9 +960,10 @@ void Reader::readChips() {
                {},
                {},
                0,
-               {}};
-    if (C.Gen < 2 || C.Gen > 4)
-      error(R, fmt::format("chip '{}' has Gen {}: generations are 2 (trn1) to 4 (trn3)", C.Name,
+               {},
+               R->getValueAsString("Speculative").str()};
+    if (C.Gen < 2 || C.Gen > 5)
+      error(R, fmt::format("chip '{}' has Gen {}: generations are 2 (trn1) to 5 (trn4)", C.Name,
                            C.Gen));
     for (const ChipInfo &Other : M.Chips)
       if (Other.Name == C.Name) {

@@ -48,6 +48,8 @@ struct DTypeInfo {
   int Id;
   std::string Name, Kind, FloatStyle, Description;
   int Bits, StorageBytes, ExponentBits, MantissaBits, MinGen;
+  int Lanes = 1;        // values per element (4 for the packed x4 types)
+  std::string LaneType; // the packed types' value type, by name
 };
 
 struct EnumValueInfo {
@@ -202,6 +204,7 @@ struct ChipInfo {
   std::vector<int> PerfModes;   // indices into IsaModel::PerfModes
   int DmaPipeline = 0;          // index into IsaModel::DmaPipelines
   std::vector<int> DmaTriggers; // indices into IsaModel::DmaTriggers, first match
+  std::string Speculative;      // why the preset is not a published chip; "" = it is
 };
 
 //===-- Engine timing (Costs.td, Enums.td, Chips.td) ----------------------===//

@@ -29,6 +29,13 @@ uint16_t fp32ToFp16(float F);
 uint8_t fp32ToFp8E4M3(float F);
 uint8_t fp32ToFp8E5M2(float F);
 uint8_t fp32ToFp8E4M3FN(float F);
+// OCP MX element and scale types (docs/numerics.md, "Microscaling"). fp4
+// E2M1, in the low nibble: overflow and infinity saturate to +-6, NaN gives
+// a zero of its sign. E8M0: the nearest power of two (a tie to the even
+// code), 2^-127 for anything smaller; NaN, zero, negative, infinite and
+// past-2^127 inputs give NaN (0xff).
+uint8_t fp32ToFp4E2M1(float F);
+uint8_t fp32ToFp8E8M0(float F);
 // tf32 in its 4-byte container: fp32 rounded to 10 mantissa bits, the low 13
 // bits zero.
 uint32_t fp32ToTf32(float F);
@@ -39,13 +46,22 @@ float fp16ToFp32(uint16_t Bits);
 float fp8E4M3ToFp32(uint8_t Bits);
 float fp8E5M2ToFp32(uint8_t Bits);
 float fp8E4M3FNToFp32(uint8_t Bits);
+float fp4E2M1ToFp32(uint8_t Bits); // the low nibble; the high one is ignored
+float fp8E8M0ToFp32(uint8_t Bits);
+// Value Lane (0-3) of a packed x4 element at P, and storing one; for an
+// unpacked type, the element itself (Lane ignored).
+float packedLaneToFp32(isa::DType T, const uint8_t *P, unsigned Lane);
+void storePackedLane(isa::DType T, uint8_t *P, unsigned Lane, float F);
 
 // fp32 -> integer: round to nearest even, saturate to the type's range,
 // NaN -> 0.
 int64_t fp32ToInt(float F, isa::DType To);
 
 // One stored element of any dtype as fp32 (integers round to nearest even
-// when they exceed 24 bits, as int -> float conversion does).
+// when they exceed 24 bits, as int -> float conversion does). A packed x4
+// element loads as NaN (no one number is its value: the verifier keeps
+// packed types out of instructions that convert) and stores F in all four
+// values.
 float loadAsFloat(isa::DType T, const uint8_t *P);
 // Stores fp32 F as dtype T.
 void storeFromFloat(isa::DType T, uint8_t *P, float F);

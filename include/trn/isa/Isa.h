@@ -39,7 +39,10 @@ struct MemSpaceDesc {
 };
 
 enum class DTypeKind : uint8_t { Float, Int, UInt };
-enum class FloatStyle : uint8_t { None, Ieee, FiniteOnly };
+// Ieee: the top exponent is inf/NaN. FiniteOnly: no inf; all ones is NaN
+// (OCP E4M3FN). NoSpecials: no inf, no NaN (OCP E2M1). ExponentOnly: no
+// sign or mantissa, 2^(bits - 127), all ones NaN (OCP E8M0).
+enum class FloatStyle : uint8_t { None, Ieee, FiniteOnly, NoSpecials, ExponentOnly };
 
 struct DTypeDesc {
   DType Id;
@@ -51,6 +54,11 @@ struct DTypeDesc {
   uint8_t ExponentBits, MantissaBits;
   uint8_t MinGen;
   const char *Description;
+  // Values one element holds: 4 for the packed x4 types (value j in bits
+  // [j * Bits, (j + 1) * Bits) of the element), else 1; LaneType is the
+  // type of each value (the type itself when unpacked).
+  uint8_t Lanes;
+  DType LaneType;
 };
 
 struct EnumValueDesc {
@@ -236,7 +244,7 @@ struct DmaTriggerDesc {
 struct ChipDesc {
   Chip Id;
   const char *Name;
-  uint8_t Gen; // NeuronCore generation: 2 = trn1, 3 = trn2, 4 = trn3
+  uint8_t Gen; // NeuronCore generation: 2 = trn1, 3 = trn2, 4 = trn3, 5 = trn4
   const char *Description;
   uint32_t ClockMHz[NumEngines];
   uint32_t CoresPerChip, Partitions, SbufPartitionBytes, PsumBanks, PsumBankBytes;
@@ -246,6 +254,9 @@ struct ChipDesc {
   std::span<const PerfModeDesc *const> PerfModes; // first match applies
   const DmaPipelineDesc *DmaTiming;
   std::span<const DmaTriggerDesc *const> DmaTriggers; // first match applies
+  // Non-empty for a preset that is not a published chip (trn4): what it
+  // rests on. Tools say so when they run for it.
+  const char *Speculative;
 
   uint64_t hbmBytes() const { return uint64_t(HbmGiB) << 30; }
   uint32_t psumPartitionBytes() const { return PsumBanks * PsumBankBytes; }

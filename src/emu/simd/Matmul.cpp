@@ -286,6 +286,9 @@ void convertImpl(isa::DType T, const uint8_t *Raw, size_t Count, float *Out, con
     return fp8<2, 15>(Raw, Count, Out, Lut, 0x7c);
   case isa::DType::FP8_E4M3FN: // 0x7f: NaN (no infinity)
     return fp8<3, 7>(Raw, Count, Out, Lut, 0x7f);
+  case isa::DType::FP4_E2M1: // one a byte: rare, so by table
+  case isa::DType::FP8_E8M0:
+    return gather<uint8_t>(Raw, Count, Out, Lut);
   default: // fp32: the bits as they are
     std::memcpy(Out, Raw, Count * 4);
     return;
@@ -345,8 +348,9 @@ float sum(float Acc, float Prod) {
 
 // The fp32 values of every bit pattern of an fp16 or fp8 dtype, built once.
 const float *lookupTable(isa::DType T) {
-  static constexpr isa::DType Types[] = {isa::DType::FP16, isa::DType::FP8_E4M3,
-                                         isa::DType::FP8_E5M2, isa::DType::FP8_E4M3FN};
+  static constexpr isa::DType Types[] = {isa::DType::FP16,     isa::DType::FP8_E4M3,
+                                         isa::DType::FP8_E5M2, isa::DType::FP8_E4M3FN,
+                                         isa::DType::FP4_E2M1, isa::DType::FP8_E8M0};
   static std::once_flag Once[std::size(Types)];
   static std::vector<float> Tables[std::size(Types)];
   size_t Slot = std::find(std::begin(Types), std::end(Types), T) - std::begin(Types);
