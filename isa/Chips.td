@@ -56,9 +56,12 @@ def PeDense16 : PeMode<"dense", [BF16, FP16, TF32, FP8_E4M3, FP8_E5M2, FP8_E4M3F
   "A1/A2/A3: 2x128 elements in per cycle">;
 // fp32 takes four passes (A1: about 4x; 23 TFLOPS on trn1, 20 on trn2).
 def PeFp32 : PeMode<"fp32", [FP32], 4096, "", "A1, A2">;
-// trn2 doubles FP8 through perf_mode=double_row (K = 256 as [128, 2, .]).
-def PeFp8DoubleRow : PeMode<"fp8-double-row", [FP8_E4M3, FP8_E5M2], 32768,
-  "perf=double_row", "A2: 4x128 in, 158 TFLOPS">;
+// trn2 doubles FP8 through perf_mode=double_row (K = 256 as [128, 2, .]),
+// the matmul/multiply_moving operand perf=double_row: twice the MACs in a
+// K = 128 matmul's time. fp8_e4m3fn takes it too where the chip has that
+// type (ISA: "plus float8_e4m3fn on NeuronCore-v4").
+def PeFp8DoubleRow : PeMode<"fp8-double-row", [FP8_E4M3, FP8_E5M2, FP8_E4M3FN], 32768,
+  "perf=double_row", "A2: 4x128 in, 158 TFLOPS; ISA nc_matmul perf_mode">;
 // nc_matmul_mx: four values per packed element, 4x the BF16 rate; one mode
 // per element width so that a later chip may rate fp4 above fp8.
 def PeMx : PeMode<"mxfp8", [FP8_E4M3FN_X4, FP8_E5M2_X4], 65536, "matmul_mx",

@@ -18,8 +18,8 @@ class CostVar<string name, string desc> {
 def N     : CostVar<"N", "elements per partition of the largest tensor operand (ISA-OLD's N)">;
 def P     : CostVar<"P", "partitions of the first input (of the destination if there is none)">;
 def F     : CostVar<"F", "free size (elements per partition) of the first input">;
-def NStat : CostVar<"NStat", "free size of the stationary operand (its M columns)">;
-def NMov  : CostVar<"NMov", "free size of the moving operand (its N columns)">;
+def NStat : CostVar<"NStat", "the stationary operand's M columns: its free size, half of it with perf=double_row">;
+def NMov  : CostVar<"NMov", "the moving operand's N columns: its free size, half of it with perf=double_row">;
 def Bytes : CostVar<"Bytes", "bytes a DMA transfer moves">;
 
 // A named constant, in cycles of the executing engine.
@@ -162,6 +162,13 @@ class CostClass<string unit, list<CostCase> cases, string source> {
 // the multiply is paid. ISA-OLD's published average, max(min(64, M), N), is
 // this steady state without the floor; with it, a 1-column matmul costs the
 // 64 cycles the split form always charged.
+// perf=double_row: M and N are the columns (NStat, NMov: half the free sizes
+// of [K, 2, M] and [K, 2, N]), so a double-row matmul of K = 256 takes the
+// time of a K = 128 one (A2: "same time as a BF16 matmul with K = 128"); its
+// weight load, 2 fp8 per PE, is chosen as fast as a 16-bit one of M columns
+// (the same bytes). A tiled instruction costs the same cycles; the event
+// loop lets it overlap instructions on other tiles (docs/timing-model.md,
+// section 6).
 def CC_Matmul : CostClass<"cycles", [
     CostCase<[AfterMultiply, Fp32Matmul], (Mul 4, (Max MM_INIT_LATENCY, NMov))>,
     CostCase<[AfterMultiply], (Max MM_INIT_LATENCY, NMov)>,

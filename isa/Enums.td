@@ -167,6 +167,17 @@ def PsumMode : EnumType<"PsumMode",
 def PSUM_overwrite  : EnumValue<PsumMode, 0, "overwrite",  "write the result, discarding what was there (starts an accumulation group)">;
 def PSUM_accumulate : EnumValue<PsumMode, 1, "accumulate", "add the result to what an earlier matmul wrote there, in fp32">;
 
+//===-- TensorE performance mode -------------------------------------------===//
+// NKI's perf_mode (matmul_perf_mode) of nc_matmul (ISA; A2).
+def PePerf : EnumType<"PePerf",
+  "TensorE's performance mode (NKI perf_mode). double_row is the fp8 "
+  "double-row mode of trn2 and later (A2): each PE multiplies two fp8 pairs "
+  "per cycle, so the contraction runs over 2 x the partitions, K = 2P, laid "
+  "out [P, 2, .]: the first free dimension of both inputs is 2 and element "
+  "[p, j, .] is row k = 2p + j of the [K, .] operand.">;
+def PERF_none       : EnumValue<PePerf, 0, "none",       "the plain matmul: K = the partitions">;
+def PERF_double_row : EnumValue<PePerf, 1, "double_row", "fp8 only, trn2 and later: K = 2 x the partitions, inputs [P, 2, M] and [P, 2, N]; the time of a K = P matmul (A2)">;
+
 //===-- Booleans ----------------------------------------------------------===//
 def Bool : EnumType<"Bool", "A flag.">;
 def BOOL_false : EnumValue<Bool, 0, "false", "off">;

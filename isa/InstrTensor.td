@@ -7,6 +7,16 @@
 // matmul as LoadStationary then MultiplyMoving; both halves are exposed so
 // that one weight load can serve several moving tiles.
 //
+// Two modes of NKI's nc_matmul (ISA, A2) are operands of all three:
+//  - perf=double_row (fp8, trn2 and later): K = 2P laid out [P, 2, .], the
+//    time of a K = P matmul, so twice the fp8 throughput;
+//  - tiling: tile_row/tile_rows and tile_col/tile_cols place the instruction
+//    on a tile of the 128 x 128 array (NKI's tile_position = (tile_row,
+//    tile_col), tile_size = (tile_rows, tile_cols)): K <= tile_rows,
+//    M <= tile_cols. A stationary is loaded into a tile and a multiply uses
+//    the one loaded at its tile; instructions on disjoint tiles overlap in
+//    time (docs/timing-model.md, section 6).
+//
 //===----------------------------------------------------------------------===//
 
 // Input types (ISA): fp8_e4m3fn only on trn3; fp32/tf32 pair only with
@@ -14,8 +24,12 @@
 defvar MatmulInTypes = [FP8_E4M3, FP8_E5M2, FP8_E4M3FN, BF16, FP16, TF32, FP32];
 // K <= 128 partitions, M <= 128 stationary columns (gemm_stationary_fmax),
 // N <= 512 moving columns (gemm_moving_fmax), one fp32 PSUM bank (TILE).
-def StationaryAP : APOf<[SBUF], MatmulInTypes, 128, "stationary [K, M<=128] in SBUF">;
-def MovingAP     : APOf<[SBUF], MatmulInTypes, 512, "moving [K, N<=512] in SBUF">;
+// perf=double_row doubles the free sizes ([K, 2, M], [K, 2, N]); the
+// verifier holds perf=none to 128 and 512.
+def StationaryAP : APOf<[SBUF], MatmulInTypes, 256,
+  "stationary [K, M<=128] in SBUF ([K, 2, M] with perf=double_row)">;
+def MovingAP     : APOf<[SBUF], MatmulInTypes, 1024,
+  "moving [K, N<=512] in SBUF ([K, 2, N] with perf=double_row)">;
 // fp32 normally; bf16/fp16 for the transpose mode's pass-through (A2).
 def MatmulDstAP  : APOf<[PSUM], [FP32, BF16, FP16], 512, "[M, N] result within one PSUM bank"> {
   let OneBank = 1;
@@ -31,21 +45,41 @@ defvar MatmulTypes = "Inputs are fp8_e4m3, fp8_e5m2, bf16, fp16, tf32 or fp32 "
   "barring overflow and underflow) and added into the fp32 accumulator in "
   "increasing k order, rounding to nearest even after each addition; the "
   "accumulator starts from the first product (acc=overwrite) or from the "
-  "value in PSUM (acc=accumulate).";
+  "value in PSUM (acc=accumulate). ";
+
+defvar PeModeText = "perf=double_row (trn2 and later; fp8_e4m3, fp8_e5m2, "
+  "and fp8_e4m3fn on trn3, the two inputs may differ) contracts over K = 2P: "
+  "the stationary is [P, 2, M] and the moving [P, 2, N] (first free "
+  "dimension 2), element [p, j, .] being row k = 2p + j, so the sum runs "
+  "p = 0, 1, ... and within each p j = 0 then 1; it takes the time of a "
+  "K = P matmul (A2) and cannot be combined with column tiling "
+  "(tile_cols < 128) or transpose=true. Tiling (ISA tile_position = "
+  "(tile_row, tile_col), tile_size = (tile_rows, tile_cols)) runs the "
+  "instruction on PE rows tile_row .. tile_row + tile_rows - 1 and columns "
+  "tile_col .. tile_col + tile_cols - 1 of the 128 x 128 array: sizes are "
+  "32 (trn2 and later), 64 or 128, a start is a multiple of its size, K <= "
+  "tile_rows and M <= tile_cols; results are those of the untiled "
+  "instruction, and instructions on disjoint tiles overlap in time.";
 
 def LOAD_STATIONARY : Instr<0x01, "load_stationary", [PE],
-  (ops StationaryAP:$stationary),
-  "$stationary", CC_LoadStationary,
+  (ops StationaryAP:$stationary, Opt<PePerfOperand, "none">:$perf,
+       Opt<TileStart, "0">:$tile_row, Opt<TileSize, "128">:$tile_rows,
+       Opt<TileStart, "0">:$tile_col, Opt<TileSize, "128">:$tile_cols),
+  "$stationary, perf=$perf, tile_row=$tile_row, tile_rows=$tile_rows, tile_col=$tile_col, tile_cols=$tile_cols", CC_LoadStationary, !strconcat(
   "Loads the stationary (weight) operand [K, M] (K <= 128 partitions, M <= 128 "
-  "elements per partition) into the PE array, where it stays until the next "
-  "load_stationary. Later multiply_moving instructions on this engine use it. "
-  "The load may overlap the previous multiply (background LoadStationary, A1).">;
+  "elements per partition) into the PE array (into its tile), where it stays "
+  "until a load into any of the same PE cells, or a pe.transpose, replaces "
+  "it. Later multiply_moving instructions on this engine with the same perf "
+  "and tile use it. The load may overlap the previous multiply (background "
+  "LoadStationary, A1). ", PeModeText)>;
 
 def MULTIPLY_MOVING : Instr<0x02, "multiply_moving", [PE],
   (ops MatmulDstAP:$dst, MovingAP:$moving,
        Opt<PsumModeOperand, "overwrite">:$acc,
-       Opt<BoolOperand, "false">:$transpose),
-  "$dst, $moving, acc=$acc, transpose=$transpose", CC_MultiplyMoving, !strconcat(
+       Opt<BoolOperand, "false">:$transpose, Opt<PePerfOperand, "none">:$perf,
+       Opt<TileStart, "0">:$tile_row, Opt<TileSize, "128">:$tile_rows,
+       Opt<TileStart, "0">:$tile_col, Opt<TileSize, "128">:$tile_cols),
+  "$dst, $moving, acc=$acc, transpose=$transpose, perf=$perf, tile_row=$tile_row, tile_rows=$tile_rows, tile_col=$tile_col, tile_cols=$tile_cols", CC_MultiplyMoving, !strconcat(
   "Streams the moving operand [K, N] (N <= 512) through the array holding the "
   "last loaded stationary [K, M] and writes dst[m, n] = sum over k of "
   "stationary[k, m] * moving[k, n] into PSUM (dst is [M, N], fp32, within one "
@@ -56,19 +90,21 @@ def MULTIPLY_MOVING : Instr<0x02, "multiply_moving", [PE],
   "passes data through instead of multiplying: the moving operand must be a "
   "K x K identity and dst = stationary^T bit-exactly (NaN and inf included); "
   "bf16/fp16 stay 16-bit in PSUM and fp8 becomes 16-bit with a zero upper "
-  "byte (A2). The stationary must have been loaded by this engine; K must "
-  "match. ", MatmulTypes)>;
+  "byte (A2). The stationary must have been loaded by this engine at the "
+  "same tile with the same perf; K must match. ", MatmulTypes, PeModeText)>;
 
 def MATMUL : Instr<0x03, "matmul", [PE],
   (ops MatmulDstAP:$dst, StationaryAP:$stationary, MovingAP:$moving,
        Opt<PsumModeOperand, "overwrite">:$acc,
-       Opt<BoolOperand, "false">:$transpose),
-  "$dst, $stationary, $moving, acc=$acc, transpose=$transpose", CC_Matmul, !strconcat(
+       Opt<BoolOperand, "false">:$transpose, Opt<PePerfOperand, "none">:$perf,
+       Opt<TileStart, "0">:$tile_row, Opt<TileSize, "128">:$tile_rows,
+       Opt<TileStart, "0">:$tile_col, Opt<TileSize, "128">:$tile_cols),
+  "$dst, $stationary, $moving, acc=$acc, transpose=$transpose, perf=$perf, tile_row=$tile_row, tile_rows=$tile_rows, tile_col=$tile_col, tile_cols=$tile_cols", CC_Matmul, !strconcat(
   "load_stationary of `stationary` followed by multiply_moving of `moving`, "
   "as one instruction (NKI's nc_matmul): dst[M, N] = stationary[K, M]^T . "
   "moving[K, N], accumulated in fp32 in PSUM per `acc`, or a bit-exact "
   "transpose of the stationary with transpose=true. The stationary stays "
-  "loaded afterwards. ", MatmulTypes)>;
+  "loaded afterwards (at its tile). ", MatmulTypes, PeModeText)>;
 
 def TRANSPOSE_PE : Instr<0x04, "transpose", [PE],
   (ops PeTransposeDstAP:$dst, PeTransposeSrcAP:$src),
@@ -78,5 +114,5 @@ def TRANSPOSE_PE : Instr<0x04, "transpose", [PE],
   "as a matmul of src (stationary) against an identity (moving) in fp32, so "
   "finite values pass exactly (except that -0 becomes +0), but an inf or NaN at src[p, f] makes every "
   "other element of dst partition f NaN (their sums include 0 * inf or "
-  "0 * NaN; dst[f, p] itself keeps the inf), as on NC-v2 (ISA). The loaded "
-  "stationary is replaced by src.">;
+  "0 * NaN; dst[f, p] itself keeps the inf), as on NC-v2 (ISA). It uses the "
+  "whole array: every loaded stationary is replaced by src.">;

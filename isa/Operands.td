@@ -195,3 +195,10 @@ def ActFuncOperand  : EnumOperandType<ActFunc>;
 def WaitCondOperand : EnumOperandType<WaitCond>;
 def PsumModeOperand : EnumOperandType<PsumMode>;
 def BoolOperand     : EnumOperandType<Bool>;
+def PePerfOperand   : EnumOperandType<PePerf>;
+// TensorE tiling (ISA nc_matmul tile_position / tile_size): the first PE row
+// (column) of the tile and its number of rows (columns). Sizes are 32, 64 or
+// 128 and a start is a multiple of its size (checked by the verifier, with
+// trn1's lack of 32-sized tiles).
+def TileStart : RangedType<K_Imm, 0, 127, "first PE row or column of the tile, a multiple of its size">;
+def TileSize  : RangedType<K_Imm, 1, 128, "PE rows or columns of the tile: 32 (trn2 and later), 64 or 128">;

@@ -43,6 +43,8 @@ DecodedInstr decodeInstr(const Machine &M, isa::Engine E, const isa::Instr &I) {
   if (Out.SetsLastWrite)
     Out.Write = TensorBox::of(I.Operands[0].AP);
   Out.Ports = {M.portsUsed(E, I, false), M.portsUsed(E, I, true)};
+  Out.Pe = verify::peModeOf(I);
+  Out.PeTiled = !Out.Pe.Tile.whole();
   Out.Cost = planCost(M, E, I);
   return Out;
 }

@@ -12,6 +12,7 @@
 
 #include "trn/isa/Cost.h"
 #include "trn/isa/Instr.h"
+#include "trn/verify/Verifier.h"
 
 #include <array>
 #include <cstdint>
@@ -94,6 +95,10 @@ struct DecodedInstr {
   bool SetsLastWrite = false;
   TensorBox Write;
   std::array<uint32_t, 2> Ports{}; // memory ports used, without and with a performance mode
+  // TensorE: its tile and perf mode (the whole array and perf=none for any
+  // other instruction), and whether the tile is less than the whole array.
+  verify::PeMode Pe;
+  bool PeTiled = false;
   CostPlan Cost;
   // Kept by the run: how many times it completed (what the report counts
   // its work from), and which events observers want of it (set when the

@@ -98,12 +98,43 @@ Machine::Machine(object::Program P, const isa::ChipDesc &C)
     for (const isa::Instr &I : S.Code)
       S.Decoded.push_back(decodeInstr(*this, S.Id, I));
   }
+  // The semaphores PE's sequencer instructions wait on: a tiled instruction
+  // after one of them starts no earlier than they last changed.
+  const EngineState &Pe = Engines[static_cast<unsigned>(isa::Engine::PE)];
+  for (size_t K = 0; K < Pe.Code.size(); ++K)
+    if (Pe.Code[K].desc().IsSequencer)
+      for (unsigned W = 0; W < Pe.Decoded[K].NumWaits; ++W)
+        if (std::find(PeSequencerSems.begin(), PeSequencerSems.end(), Pe.Decoded[K].Waits[W].Sem) ==
+            PeSequencerSems.end())
+          PeSequencerSems.push_back(Pe.Decoded[K].Waits[W].Sem);
   for (const object::Tensor &T : Prog.Tensors)
     if (T.InitOffset)
       HbmMem.write(T.Address, Prog.Data.data() + *T.InitOffset, T.bytes());
   for (const object::Semaphore &S : Prog.Semaphores)
     if (S.Index < Semaphores.size())
       Semaphores[S.Index] = S.Initial;
+}
+
+const Stationary *Machine::stationaryAt(const verify::PeTile &T) const {
+  if (T.whole())
+    return PeStationary.Loaded ? &PeStationary : nullptr;
+  for (const Stationary &S : PeTiles)
+    if (S.Tile == T)
+      return &S;
+  return nullptr;
+}
+
+Stationary &Machine::loadStationaryAt(const verify::PeTile &T) {
+  if (T.whole()) {
+    if (!PeTiles.empty())
+      PeTiles.clear();
+    return PeStationary;
+  }
+  PeStationary.Loaded = false;
+  std::erase_if(PeTiles, [&](const Stationary &S) { return S.Tile.overlaps(T); });
+  Stationary &S = PeTiles.emplace_back();
+  S.Tile = T;
+  return S;
 }
 
 int64_t Machine::psFromCycles(isa::Engine E, uint64_t Cycles) const {
@@ -362,11 +393,54 @@ void Machine::tryIssue(unsigned EIdx) {
     for (unsigned F = 0; F < isa::NumEngines; ++F)
       if (F != EIdx && (Ports[F].Mask & Mask) && Ports[F].EndPs > NowPs)
         Start = std::max(Start, Ports[F].EndPs);
+  // A tiled TensorE instruction may have started before now, beside the
+  // previous one (docs/timing-model.md, section 6); it still ends no
+  // earlier than now, so the engine completes its stream in order.
+  int64_t From = Start;
+  if (Dec.PeTiled) [[unlikely]]
+    From = tiledStartPs(E, Dec);
   if (ThrottleOn && E.Id == isa::Engine::PE && !I.desc().IsSequencer)
-    Duration = throttledPs(Start, Duration);
-  Ports[EIdx] = {Mask, Start, Start + Duration};
+    Duration = throttledPs(From, Duration);
+  int64_t End = From + Duration;
+  if (Dec.PeTiled) [[unlikely]] {
+    End = std::max(Start, End);
+    const verify::PeTile &T = Dec.Pe.Tile;
+    for (unsigned R = T.Row / 32; R < (T.Row + T.Rows) / 32u; ++R)
+      for (unsigned C = T.Col / 32; C < (T.Col + T.Cols) / 32u; ++C)
+        PeBlockFreePs[R * 4 + C] = From + Duration;
+    PeTiledStartPs = From;
+    PeTiledEndPs = End;
+  }
+  Ports[EIdx] = {Mask, Start, End};
   StartPs[EIdx] = Start;
-  schedule(Start + Duration, EventKind::InstrDone, EIdx);
+  schedule(End, EventKind::InstrDone, EIdx);
+}
+
+int64_t Machine::arrivalPs(uint8_t Sem) const {
+  const Sender &S = LastSignal[Sem];
+  return S.Valid ? S.Ps + signalDelayPs(S) : 0;
+}
+
+// The earliest a tiled instruction D could have started, issued now: right
+// after anything but a tiled instruction, now (every cell is free, as the
+// engine's previous instruction has ended). Right after a tiled one (only
+// sequencer instructions between), the engine issued that one at
+// PeTiledStartPs and then spent NowPs - LastDatapathEndPs on those
+// instructions; D also waits for the cells it uses and for its semaphores
+// (and those of PE's sequencer waits) to have their present values.
+int64_t Machine::tiledStartPs(const EngineState &E, const DecodedInstr &D) const {
+  if (E.LastDatapathEndPs != PeTiledEndPs)
+    return NowPs;
+  int64_t From = PeTiledStartPs + (NowPs - E.LastDatapathEndPs);
+  const verify::PeTile &T = D.Pe.Tile;
+  for (unsigned R = T.Row / 32; R < (T.Row + T.Rows) / 32u; ++R)
+    for (unsigned C = T.Col / 32; C < (T.Col + T.Cols) / 32u; ++C)
+      From = std::max(From, PeBlockFreePs[R * 4 + C]);
+  for (unsigned K = 0; K < D.NumWaits; ++K)
+    From = std::max(From, arrivalPs(D.Waits[K].Sem));
+  for (uint8_t Sem : PeSequencerSems)
+    From = std::max(From, arrivalPs(Sem));
+  return std::min(From, NowPs);
 }
 
 void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {

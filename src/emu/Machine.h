@@ -17,11 +17,13 @@
 #include "View.h"
 #include "trn/emu/Emulator.h"
 #include "trn/isa/Instr.h"
+#include "trn/verify/Verifier.h"
 
 #include <array>
 #include <deque>
 #include <queue>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace trn::emu {
@@ -76,11 +78,15 @@ struct DmaQueue {
 
 // TensorE's stationary operand, as loaded: [K, M] values already converted
 // to fp32 (products are exact in fp32 for every input type but fp32).
+// perf=double_row: [K, 2, M], K the partitions; row k of Values holds rows
+// 2k and 2k + 1 of the [2K, M] operand.
 struct Stationary {
   bool Loaded = false;
   isa::DType Type = isa::DType::BF16;
   uint32_t K = 0, M = 0;
-  std::vector<float> Values; // K * M, row k then column m
+  bool DoubleRow = false;
+  verify::PeTile Tile;       // where in the array it is loaded
+  std::vector<float> Values; // K * M (double_row: K * 2M), row k then column m
   std::vector<uint8_t> Raw;  // the same, as stored (for the transpose mode)
 };
 
@@ -100,7 +106,17 @@ public:
   std::vector<Sender> LastSignal; // per semaphore: who changed it last
   std::vector<DmaQueue> Queues;   // engine * 16 + queue
   DmaModel Dma;
+  // TensorE's stationaries: one loaded over the whole array, or up to 16
+  // loaded into tiles (a load replaces every one whose tile it overlaps).
   Stationary PeStationary;
+  std::vector<Stationary> PeTiles;
+  // The stationary loaded at exactly tile T, if any.
+  Stationary *stationaryAt(const verify::PeTile &T) {
+    return const_cast<Stationary *>(std::as_const(*this).stationaryAt(T));
+  }
+  const Stationary *stationaryAt(const verify::PeTile &T) const;
+  // Where a load into tile T goes, the stationaries it overlaps gone.
+  Stationary &loadStationaryAt(const verify::PeTile &T);
   std::vector<Observer *> Observers;
   bool ReportAccesses = false; // an observer wants footprints
   bool ReportSignals = false;  // an observer wants signalled
@@ -266,6 +282,17 @@ private:
     int64_t StartPs = 0, EndPs = 0;
   };
   std::array<PortUse, isa::NumEngines> Ports{};
+  // TensorE tiling (docs/timing-model.md, section 6): a tiled instruction
+  // may start before the previous one ends, on cells that one does not use.
+  // For the last tiled instruction: when it started in that sense, and when
+  // it ended on the engine; per 32 x 32 block of the array, when the last
+  // tiled instruction using it ends; the semaphores PE's sequencer
+  // instructions wait on (their waits bound the start too).
+  int64_t PeTiledStartPs = 0, PeTiledEndPs = -1;
+  std::array<int64_t, 16> PeBlockFreePs{};
+  std::vector<uint8_t> PeSequencerSems;
+  int64_t tiledStartPs(const EngineState &E, const DecodedInstr &D) const;
+  int64_t arrivalPs(uint8_t Sem) const; // when Sem last changed (0: never)
 };
 
 } // namespace trn::emu

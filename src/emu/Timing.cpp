@@ -42,7 +42,11 @@ bool afterMultiply(const EngineState &E) {
   return E.LastOp == isa::Opcode::MATMUL || E.LastOp == isa::Opcode::MULTIPLY_MOVING;
 }
 
-bool stationaryIsFp32(const Machine &M) { return M.PeStationary.Type == isa::DType::FP32; }
+// The stationary a multiply at tile T uses is fp32.
+bool stationaryIsFp32(const Machine &M, const verify::PeTile &T) {
+  const Stationary *S = M.stationaryAt(T);
+  return S && S->Type == isa::DType::FP32;
+}
 
 // The predicates any case, performance mode or overhead could ask of an
 // instruction of class C on engine E.
@@ -118,13 +122,21 @@ Measured measure(const Machine &M, isa::Engine Eng, const isa::Instr &I, const E
     return O ? &O->AP : nullptr;
   };
   const isa::AccessPattern *Stat = OperandAP("stationary"), *Mov = OperandAP("moving");
-  if (Stat)
-    In.set(isa::CostVar::NStat, static_cast<int64_t>(Stat->elementsPerPartition()));
-  else if (Now)
-    In.set(isa::CostVar::NStat, M.PeStationary.M);
-  else
+  // TensorE's M and N are columns: perf=double_row's inputs hold two rows
+  // of them per partition ([K, 2, M], [K, 2, N]).
+  verify::PeMode Pe = verify::peModeOf(I);
+  int64_t RowsPerPartition = Pe.DoubleRow ? 2 : 1;
+  if (Stat) {
+    In.set(isa::CostVar::NStat,
+           static_cast<int64_t>(Stat->elementsPerPartition()) / RowsPerPartition);
+  } else if (Now) {
+    const Stationary *S = M.stationaryAt(Pe.Tile);
+    In.set(isa::CostVar::NStat, S ? S->M : 0);
+  } else {
     Out.DynamicNStat = readsVar(D.Cost, isa::CostVar::NStat);
-  In.set(isa::CostVar::NMov, Mov ? static_cast<int64_t>(Mov->elementsPerPartition()) : 0);
+  }
+  In.set(isa::CostVar::NMov,
+         Mov ? static_cast<int64_t>(Mov->elementsPerPartition()) / RowsPerPartition : 0);
 
   auto OpIs = [&](const char *Name, std::initializer_list<isa::AluOp> Ops) {
     int K = D.operandIndex(Name);
@@ -171,7 +183,7 @@ Measured measure(const Machine &M, isa::Engine Eng, const isa::Instr &I, const E
       // Without its own stationary, a multiply takes the loaded one's dtype.
       Holds = (Stat && Stat->Type == isa::DType::FP32) || (Mov && Mov->Type == isa::DType::FP32) ||
               (!Stat && Mov && Dynamic(isa::CostPred::Fp32Matmul, DynFp32Stationary, [&] {
-                return stationaryIsFp32(M);
+                return stationaryIsFp32(M, Pe.Tile);
               }));
       break;
     case isa::CostPred::FillZero16:
@@ -303,7 +315,7 @@ unsigned dynamicPreds(const Machine &M, const EngineState &E, const DecodedInstr
     Holding |= DynActTableMiss;
   if ((Which & DynAfterMultiply) && afterMultiply(E))
     Holding |= DynAfterMultiply;
-  if ((Which & DynFp32Stationary) && stationaryIsFp32(M))
+  if ((Which & DynFp32Stationary) && stationaryIsFp32(M, D.Pe.Tile))
     Holding |= DynFp32Stationary;
   return Holding;
 }

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
 
 namespace trn::trace {
 
@@ -18,11 +19,11 @@ uint64_t apBytes(const isa::AccessPattern &AP) {
   return uint64_t(AP.NumPartitions) * AP.elementsPerPartition() * isa::dtype(AP.Type).StorageBytes;
 }
 
-// Peak FLOP/s of TensorE for an input dtype on this chip: the plain-matmul
-// mode that lists the dtype.
-double peakFlops(const isa::ChipDesc &C, isa::DType T) {
+// Peak FLOP/s of TensorE for an input dtype on this chip in an instruction
+// form: the mode of that form ("" = a plain matmul) that lists the dtype.
+double peakFlops(const isa::ChipDesc &C, isa::DType T, std::string_view Form) {
   for (const isa::PeModeDesc &M : C.PeModes)
-    if (!*M.Form && (M.TypeMask >> static_cast<unsigned>(T) & 1))
+    if (Form == M.Form && (M.TypeMask >> static_cast<unsigned>(T) & 1))
       return 2.0 * M.MacsPerCycle * C.ClockMHz[static_cast<unsigned>(isa::Engine::PE)] * 1e6;
   return 0;
 }
@@ -64,9 +65,13 @@ ReportBuilder::StaticWork ReportBuilder::workFor(const isa::Instr &I) const {
     const isa::Operand *Transpose = I.operand("transpose");
     if (Mov && Dst && !(Transpose && Transpose->Int)) {
       W.K = StaticWork::Kind::Matmul;
+      // 2 K M N; with perf=double_row K = 2P and N is half the moving's
+      // free size, the same product.
       W.Flops = 2 * uint64_t(Mov->AP.NumPartitions) * Dst->AP.NumPartitions *
                 Mov->AP.elementsPerPartition();
-      double Peak = peakFlops(E.chip(), Mov->AP.Type);
+      const isa::Operand *Perf = I.operand("perf");
+      bool DoubleRow = Perf && static_cast<isa::PePerf>(Perf->Int) == isa::PePerf::DoubleRow;
+      double Peak = peakFlops(E.chip(), Mov->AP.Type, DoubleRow ? "perf=double_row" : "");
       if (Peak > 0)
         W.PeakTime = static_cast<double>(W.Flops) / Peak;
     }

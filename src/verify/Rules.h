@@ -68,7 +68,8 @@ bool isBitvec(isa::AluOp Op);
 const char *aluName(isa::AluOp Op);
 
 // The families (TensorRules.cpp, VectorRules.cpp, TransferRules.cpp).
-void matmulRules(Rules &R, const PeState &PE);
+void matmulRules(Rules &R, const PeState &PE, const isa::ChipDesc &Chip);
+void loadStationaryRules(Rules &R, const isa::ChipDesc &Chip);
 void peTransposeRules(Rules &R);
 void vectorRules(Rules &R);
 void transferRules(Rules &R);

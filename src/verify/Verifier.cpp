@@ -18,8 +18,8 @@ bool isTensorOperand(const isa::OperandDesc &OD, const isa::Operand &O) {
          (OD.Kind == isa::OperandKind::Scalar && !O.IsImm);
 }
 
-// What TensorE holds after I, if I loads it.
-std::optional<Stationary> loads(const isa::Instr &I) {
+// What TensorE holds after I, and where, if I loads it.
+std::optional<std::pair<PeTile, Stationary>> loads(const isa::Instr &I) {
   const char *Name = I.Op == isa::Opcode::LOAD_STATIONARY || I.Op == isa::Opcode::MATMUL
                          ? "stationary"
                      : I.Op == isa::Opcode::TRANSPOSE_PE ? "src" // the identity trick
@@ -29,8 +29,11 @@ std::optional<Stationary> loads(const isa::Instr &I) {
   const isa::Operand *O = I.operand(Name);
   if (!O || !O->AP.present())
     return std::nullopt;
-  return Stationary{O->AP.Type, O->AP.NumPartitions,
-                    static_cast<uint32_t>(O->AP.elementsPerPartition())};
+  PeMode Mode = peModeOf(I); // the whole array and perf=none for a transpose
+  return std::pair{Mode.Tile, Stationary{O->AP.Type, O->AP.NumPartitions,
+                                         static_cast<uint32_t>(O->AP.elementsPerPartition() /
+                                                               (Mode.DoubleRow ? 2 : 1)),
+                                         Mode.DoubleRow}};
 }
 
 } // namespace
@@ -75,7 +78,10 @@ std::vector<Diagnostic> verifyInstr(const isa::Instr &I, const Context &C, const
   switch (I.Op) {
   case isa::Opcode::MATMUL:
   case isa::Opcode::MULTIPLY_MOVING:
-    matmulRules(R, PE);
+    matmulRules(R, PE, *C.Chip);
+    break;
+  case isa::Opcode::LOAD_STATIONARY:
+    loadStationaryRules(R, *C.Chip);
     break;
   case isa::Opcode::TRANSPOSE_PE:
     peTransposeRules(R);
@@ -109,7 +115,7 @@ verifyStream(uint32_t N, const std::function<const isa::Instr &(uint32_t)> &At, 
   }
   std::vector<StreamDiagnostic> Out;
   PeState PE;
-  PE.State = PeState::Kind::NotLoaded; // a stream starts with nothing loaded
+  PE.Complete = true; // a stream starts with nothing loaded
   bool FallsThrough = true;
   for (uint32_t Index = 0; Index < N; ++Index) {
     const isa::Instr &I = At(Index);
@@ -118,8 +124,8 @@ verifyStream(uint32_t N, const std::function<const isa::Instr &(uint32_t)> &At, 
       PE = PeState{};
     for (Diagnostic &D : verifyInstr(I, C, PE))
       Out.push_back({Index, std::move(D)});
-    if (std::optional<Stationary> S = loads(I))
-      PE = {PeState::Kind::Loaded, *S, Index};
+    if (std::optional<std::pair<PeTile, Stationary>> L = loads(I))
+      PE.load(L->first, L->second, Index);
     FallsThrough = !I.desc().IsTerminator && I.Op != isa::Opcode::JMP;
   }
   return Out;

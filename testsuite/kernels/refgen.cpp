@@ -19,8 +19,10 @@
 
 #include "trn/npy/Npy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -326,6 +328,133 @@ std::vector<File> kernelDmaCast() {
   return {{"x.npy", fp32Array({P, A, B, C}, X)}, {"ref.npy", fp32Array({P, A, C, B}, Out)}};
 }
 
+// fp8 elements as stored: one byte each, 'u1' in .npy (docs/npy.md).
+trn::npy::Array u8Array(std::vector<uint64_t> Shape, const std::vector<uint8_t> &V) {
+  trn::npy::Array A;
+  A.Descr = "|u1";
+  A.Shape = std::move(Shape);
+  A.Data = V;
+  return A;
+}
+
+// An IEEE-like fp8 value (1 sign, E exponent, M mantissa bits, bias
+// 2^(E-1) - 1; the all-ones exponent is inf/NaN, never generated here):
+// fp8_e4m3 is E = 4, M = 3, fp8_e5m2 E = 5, M = 2 (docs/numerics.md).
+// Subnormals are M-bit fractions of 2^(1 - bias). Exact in fp32.
+float fromFp8(uint8_t B, int E, int M) {
+  int Bias = (1 << (E - 1)) - 1;
+  int Exp = (B >> M) & ((1 << E) - 1), Man = B & ((1 << M) - 1);
+  float V = Exp == 0 ? std::ldexp(static_cast<float>(Man), 1 - Bias - M)
+                     : std::ldexp(static_cast<float>((1 << M) + Man), Exp - Bias - M);
+  return B & 0x80 ? -V : V;
+}
+
+// A random finite fp8 element: any sign, mantissa and exponent but the
+// all-ones one (zeros, subnormals and the largest values included), so that
+// products span many magnitudes and sums round.
+uint8_t randomFp8(Rng &R, int E, int M) {
+  for (;;) {
+    uint8_t B = static_cast<uint8_t>(R.next() >> 56);
+    if (((B >> M) & ((1 << E) - 1)) != (1 << E) - 1)
+      return B;
+  }
+}
+
+// perf=double_row (InstrTensor.td): a [P, 2, M] stationary and a [P, 2, N]
+// moving contract over K = 2P, element [p, j, .] being row k = 2p + j of the
+// [K, .] operand, summed in increasing k (p = 0, 1, ...; j = 0 then 1 within
+// each p). So a double-row matmul of rows k0 .. k0 + 2P - 1 of a [K, M] x
+// [K, N] problem is this file's matmulRef over those rows, and the kernels
+// load partition p with rows k0 + 2p and k0 + 2p + 1. To make sure the test
+// pins that order, orderMatters also sums in the other natural order, every
+// j = 0 element first and then every j = 1 (rows 0, 2, 4, ..., then 1, 3,
+// 5, ...), which must give other bits somewhere.
+std::vector<float> matmulRows(const std::vector<float> &St, const std::vector<float> &Mv, int K0,
+                              int K, int M, int N) {
+  std::vector<float> S(St.begin() + ptrdiff_t(K0) * M, St.begin() + ptrdiff_t(K0 + K) * M);
+  std::vector<float> V(Mv.begin() + ptrdiff_t(K0) * N, Mv.begin() + ptrdiff_t(K0 + K) * N);
+  return matmulRef(S, V, K, M, N);
+}
+
+bool orderMatters(const std::vector<float> &St, const std::vector<float> &Mv, int K, int M, int N,
+                  const std::vector<float> &Ref) {
+  // Row 2p + j moved to row p + P j: matmulRef then sums j-major.
+  int P = K / 2;
+  std::vector<float> S(St.size()), V(Mv.size());
+  for (int j = 0; j < 2; ++j)
+    for (int p = 0; p < P; ++p) {
+      int To = p + P * j, From = 2 * p + j;
+      std::copy_n(&St[size_t(From) * M], M, &S[size_t(To) * M]);
+      std::copy_n(&Mv[size_t(From) * N], N, &V[size_t(To) * N]);
+    }
+  std::vector<float> Other = matmulRef(S, V, K, M, N);
+  for (size_t I = 0; I < Ref.size(); ++I)
+    if (bitsOf(Other[I]) != bitsOf(Ref[I]))
+      return true;
+  std::cerr << "trn-kernel-ref: internal error: the summation order does not show in the "
+               "result; the test would not pin it\n";
+  return false;
+}
+
+// 7. matmul-fp8-double-row.s (trn2), perf=double_row:
+//   out  = a[0:512]^T . b[0:512]: two double-row matmuls (K = 256 each),
+//          the second accumulating;
+//   out2 = a[0:256]^T . b[0:256]: load_stationary + multiply_moving;
+//   out3 = a[0:128]^T . b[0:128]: a [64, 2, 128] stationary on a 64-row tile.
+// a fp8_e4m3 [512, 128], b fp8_e5m2 [512, 512] (the two inputs may differ).
+std::vector<File> kernelMatmulFp8DoubleRow() {
+  constexpr int K = 512, M = 128, N = 512;
+  Rng R(0x6670386472000007ull);
+  std::vector<uint8_t> ABits(size_t(K) * M), BBits(size_t(K) * N);
+  for (uint8_t &B : ABits)
+    B = randomFp8(R, 4, 3);
+  for (uint8_t &B : BBits)
+    B = randomFp8(R, 5, 2);
+  std::vector<float> A(ABits.size()), B(BBits.size());
+  for (size_t I = 0; I < A.size(); ++I)
+    A[I] = fromFp8(ABits[I], 4, 3);
+  for (size_t I = 0; I < B.size(); ++I)
+    B[I] = fromFp8(BBits[I], 5, 2);
+  std::vector<float> Out = matmulRows(A, B, 0, K, M, N), Out2 = matmulRows(A, B, 0, 256, M, N),
+                     Out3 = matmulRows(A, B, 0, 128, M, N);
+  if (!orderMatters(std::vector<float>(A.begin(), A.begin() + 256 * M),
+                    std::vector<float>(B.begin(), B.begin() + 256 * N), 256, M, N, Out2))
+    std::exit(1);
+  return {{"a.npy", u8Array({K, M}, ABits)},
+          {"b.npy", u8Array({K, N}, BBits)},
+          {"ref.npy", fp32Array({M, N}, Out)},
+          {"ref_out2.npy", fp32Array({M, N}, Out2)},
+          {"ref_out3.npy", fp32Array({M, N}, Out3)}};
+}
+
+// 8. matmul-tiled.s (trn2): TensorE tiles change where a matmul runs in the
+// array, not its result. w bf16 [128, 128], x bf16 [128, 512]:
+//   out  = w^T . x in four row tiles of 32 (K in four parts, accumulated in
+//          increasing k: the same chain as one K = 128 matmul);
+//   out2 = w^T . x in two column tiles of 64 (M in two halves);
+//   out3 = w[0:32, 0:32]^T . x[0:32] and out4 = w[32:64, 0:32]^T . x[32:64],
+//          two stationaries held at once in two 32 x 32 tiles.
+std::vector<File> kernelMatmulTiled() {
+  constexpr int K = 128, M = 128, N = 512;
+  Rng R(0x74696C6564000008ull);
+  std::vector<float> W = bf16Operand(R, size_t(K) * M), X = bf16Operand(R, size_t(K) * N);
+  std::vector<float> Out = matmulRef(W, X, K, M, N);
+  // Rows K0 .. K0 + 31 and columns 0 .. 31 of w.
+  auto Block = [&](int K0) {
+    std::vector<float> S(size_t(32) * 32),
+        V(X.begin() + ptrdiff_t(K0) * N, X.begin() + ptrdiff_t(K0 + 32) * N);
+    for (int k = 0; k < 32; ++k)
+      std::copy_n(&W[size_t(K0 + k) * M], 32, &S[size_t(k) * 32]);
+    return matmulRef(S, V, 32, 32, N);
+  };
+  return {{"w.npy", bf16Array({K, M}, bf16Bits(W))},
+          {"x.npy", bf16Array({K, N}, bf16Bits(X))},
+          {"ref.npy", fp32Array({M, N}, Out)},
+          {"ref_out2.npy", fp32Array({M, N}, Out)},
+          {"ref_out3.npy", fp32Array({32, N}, Block(0))},
+          {"ref_out4.npy", fp32Array({32, N}, Block(32))}};
+}
+
 struct Kernel {
   const char *Name;
   const char *What;
@@ -340,6 +469,9 @@ const Kernel Kernels[] = {
      kernelSoftmax},
     {"gpsimd-mask", "iota + partition_broadcast + add + causal affine_select", kernelGpSimdMask},
     {"dma-cast", "fp32 HBM -> bf16 SBUF (4-D strided) -> fp32 HBM (rows reversed)", kernelDmaCast},
+    {"matmul-fp8-double-row", "fp8 matmuls with perf=double_row (K = 2 x partitions)",
+     kernelMatmulFp8DoubleRow},
+    {"matmul-tiled", "matmuls on TensorE row, column and 32 x 32 tiles", kernelMatmulTiled},
 };
 
 int usage(std::ostream &OS, int Code) {

@@ -269,9 +269,11 @@ TEST_CASE("operands are laid out back to back after the header") {
 }
 
 TEST_CASE("instruction sizes computed by hand") {
-  // 16 + 3 x 40 (access patterns) + 2 x 1 (enums) = 138, padded to 140.
-  CHECK(instr(Opcode::MATMUL).SizeBytes == 140);
+  // 16 + 3 x 40 (access patterns) + 3 x 1 (enums: acc, transpose, perf) + 4 x 4
+  // (the tile immediates) = 155, padded to 156.
+  CHECK(instr(Opcode::MATMUL).SizeBytes == 156);
   CHECK(instr(Opcode::MATMUL).Operands[2].ByteOffset == 96);
+  CHECK(instr(Opcode::MATMUL).Operands[6].ByteOffset == 139); // tile_row
   // 16 + 40 + 40 + 1 + 48 + 48 + 40 = 233, padded to 236.
   CHECK(instr(Opcode::ACTIVATION).SizeBytes == 236);
   CHECK(instr(Opcode::ACTIVATION).Operands[5].ByteOffset == 193);
@@ -424,7 +426,7 @@ TEST_CASE("mnemonics() is sorted, unique and complete") {
 //===-- Enumerations ------------------------------------------------------===//
 
 TEST_CASE("enum values: named, unique, sorted, and look-ups round-trip") {
-  REQUIRE(enumTypes().size() == 5);
+  REQUIRE(enumTypes().size() == 6);
   for (unsigned T = 0; T < enumTypes().size(); ++T) {
     const EnumTypeDesc &E = enumTypes()[T];
     INFO("enum ", std::string(E.Name));
@@ -940,5 +942,6 @@ TEST_CASE("syntax and assembly strings name every operand") {
         "{dve|pool}.tensor_tensor <ds");
   CHECK(std::string_view(instr(Opcode::NOP).Syntax) == "<engine>.nop");
   CHECK(std::string_view(instr(Opcode::MATMUL).AsmString) ==
-        "$dst, $stationary, $moving, acc=$acc, transpose=$transpose");
+        "$dst, $stationary, $moving, acc=$acc, transpose=$transpose, perf=$perf, "
+        "tile_row=$tile_row, tile_rows=$tile_rows, tile_col=$tile_col, tile_cols=$tile_cols");
 }

@@ -135,3 +135,56 @@ TEST_CASE("verifyProgram: code no reader checked") {
                          "[4 x 8]") == 0);
   }
 }
+
+TEST_CASE("peModeOf and PeState: TensorE's modes and the stationaries held by tile") {
+  object::Program P = assembleUnverified(
+      ".chip trn2\n.sbuf w : fp8_e4m3[64, 2, 32]\n.sbuf v : fp8_e4m3[64, 2, 64]\n"
+      ".psum p : fp32[32, 64]\n"
+      "pe.load_stationary w, perf=double_row, tile_row=64, tile_rows=64, tile_cols=32\n"
+      "pe.multiply_moving p, v, perf=double_row, tile_row=64, tile_rows=64, tile_cols=32\n"
+      "pe.multiply_moving p, v[:, 0, :]\n"
+      "pe.transpose p[0:32, 0:32], w[0:32, 0, :]\n");
+  std::vector<isa::Instr> Code = decodeStream(P, isa::Engine::PE);
+  verify::PeMode Load = verify::peModeOf(Code[0]);
+  CHECK(Load.DoubleRow);
+  CHECK(Load.Tile == verify::PeTile{64, 0, 64, 32});
+  CHECK(!Load.Tile.whole());
+  CHECK(verify::str(Load.Tile) == "rows 64-127, columns 0-31");
+  CHECK(verify::peModeOf(Code[1]).Tile == Load.Tile);
+  verify::PeMode Plain = verify::peModeOf(Code[2]);
+  CHECK(!Plain.DoubleRow);
+  CHECK(Plain.Tile.whole());
+  CHECK(verify::peModeOf(Code[3]).Tile.whole()); // no tile operands: the whole array
+
+  verify::PeState S;
+  S.Complete = true;
+  verify::Stationary A{isa::DType::BF16, 32, 32, false}, B{isa::DType::FP8_E4M3, 64, 32, true};
+  S.load({0, 0, 32, 32}, A, 1);
+  S.load({64, 0, 64, 32}, B, 2);
+  REQUIRE(S.at({0, 0, 32, 32}));
+  CHECK(S.at({0, 0, 32, 32})->LoadedBy == 1u);
+  CHECK(!S.at({0, 0, 64, 32})); // the same cells in another tile shape
+  S.load({0, 0, 64, 64}, B, 3); // overlaps the first, not the second
+  CHECK(!S.at({0, 0, 32, 32}));
+  CHECK(S.at({64, 0, 64, 32}));
+  CHECK(S.Loaded.size() == 2);
+  verify::PeState Unknown; // after a branch target
+  Unknown.load({0, 0, 32, 32}, A, 4);
+  CHECK(!Unknown.Complete);
+  Unknown.load({}, A, 5); // the whole array: everything known again
+  CHECK(Unknown.Complete);
+  CHECK(Unknown.Loaded.size() == 1);
+
+  // The run time's check: the mode a stationary was loaded in.
+  std::optional<verify::Diagnostic> D = verify::checkAgainstStationary(Code[1], &A);
+  REQUIRE(D);
+  CHECK(D->Kind == verify::Rule::State);
+  CHECK(D->Message.find("perf=double_row but the stationary at this tile was loaded with "
+                        "perf=none") == 0);
+  verify::Stationary Fits{isa::DType::FP8_E4M3, 64, 32, true};
+  CHECK(!verify::checkAgainstStationary(Code[1], &Fits));
+  D = verify::checkAgainstStationary(Code[1], nullptr);
+  REQUIRE(D);
+  CHECK(D->Message == "no stationary is loaded at the tile of rows 64-127, columns 0-31: "
+                      "load_stationary or matmul with the same tile first");
+}

@@ -189,7 +189,13 @@ void emitEnums(RecordKeeper &RK, raw_ostream &OS) {
   for (size_t I = 0; I < M->Instrs.size(); ++I)
     V.push_back({M->Instrs[I].RecordName, static_cast<int>(I)});
   emitEnum(OS, "Opcode", "uint16_t", V);
-  OS << "inline constexpr unsigned NumOpcodes = " << M->Instrs.size() << ";\n\n";
+  OS << "inline constexpr unsigned NumOpcodes = " << M->Instrs.size() << ";\n";
+  // The most operands an instruction has: isa::Instr holds MaxOperands
+  // (trn/isa/Instr.h checks that they suffice).
+  size_t MostOperands = 0;
+  for (const InstrInfo &I : M->Instrs)
+    MostOperands = std::max(MostOperands, I.Operands.size());
+  OS << "inline constexpr unsigned MostOperands = " << MostOperands << ";\n\n";
 
   V.clear();
   for (size_t I = 0; I < M->CostClasses.size(); ++I)

@@ -25,7 +25,11 @@
 namespace trn::isa {
 
 inline constexpr unsigned MaxDims = 4;
-inline constexpr unsigned MaxOperands = 8;
+// Operands an instruction may have (matmul, multiply_moving: 10); the
+// generated MostOperands is the most any record has.
+inline constexpr unsigned MaxOperands = 10;
+static_assert(MostOperands <= MaxOperands,
+              "an instruction of isa/*.td has more operands than isa::Instr holds");
 inline constexpr unsigned MaxWaits = 2;
 
 struct Dim {

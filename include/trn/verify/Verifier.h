@@ -60,17 +60,54 @@ struct Context {
   const std::vector<object::Tensor> *Tensors = nullptr;
 };
 
-// TensorE's stationary as an instruction leaves it: [K, M] of one dtype.
+// A tile of TensorE's 128 x 128 PE array (ISA nc_matmul tile_position /
+// tile_size): rows Row .. Row + Rows - 1 (the contraction's partitions) and
+// columns Col .. Col + Cols - 1 (the stationary's M). The default is the
+// whole array.
+struct PeTile {
+  uint8_t Row = 0, Col = 0;
+  uint8_t Rows = 128, Cols = 128;
+  bool whole() const { return Rows == 128 && Cols == 128; }
+  bool overlaps(const PeTile &O) const {
+    return Row < O.Row + O.Rows && O.Row < Row + Rows && Col < O.Col + O.Cols && O.Col < Col + Cols;
+  }
+  bool operator==(const PeTile &) const = default;
+};
+std::string str(const PeTile &T); // "rows 0-63, columns 0-127"
+
+// The TensorE mode of an instruction: its tile and perf=double_row (the
+// whole array and perf=none for any instruction without those operands).
+// Operand values out of their range give the whole array; the verifier
+// reports them.
+struct PeMode {
+  PeTile Tile;
+  bool DoubleRow = false;
+};
+PeMode peModeOf(const isa::Instr &I);
+
+// TensorE's stationary as an instruction leaves it: [K, M] of one dtype
+// (with perf=double_row [K, 2, M]: K is the partitions, M the columns).
 struct Stationary {
   isa::DType Type = isa::DType::BF16;
   uint32_t K = 0, M = 0;
+  bool DoubleRow = false;
 };
 
-// What a PE instruction finds in the array, as far as its stream shows.
+// What a PE instruction finds in the array, as far as its stream shows: the
+// stationaries loaded, by tile (a load replaces every one whose tile it
+// overlaps). Complete: nothing else is loaded (at the start of a stream, or
+// after a whole-array load); otherwise other tiles are unknown (after a
+// branch target).
 struct PeState {
-  enum class Kind : uint8_t { Unknown, NotLoaded, Loaded } State = Kind::Unknown;
-  Stationary S;
-  uint32_t LoadedBy = 0; // the instruction that loaded it (Loaded)
+  struct Entry {
+    PeTile Tile;
+    Stationary S;
+    uint32_t LoadedBy = 0; // the instruction that loaded it
+  };
+  std::vector<Entry> Loaded;
+  bool Complete = false;
+  void load(const PeTile &T, const Stationary &S, uint32_t By);
+  const Entry *at(const PeTile &T) const;
 };
 
 // One tensor operand alone (AP present). The assembler calls it as it
@@ -83,10 +120,11 @@ std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::
 // (multiply_moving is checked against it when it is known).
 std::vector<Diagnostic> verifyInstr(const isa::Instr &I, const Context &C, const PeState &PE = {});
 
-// multiply_moving (or matmul) against a stationary: K, the dtype pairing,
-// dst's shape and dtype, the transpose mode's identity shape; S null: none
-// is loaded. The verifier uses it where the stream shows the stationary;
-// the emulator at run time with the stationary actually loaded.
+// multiply_moving (or matmul) against a stationary: the perf mode, K, the
+// dtype pairing, dst's shape and dtype, the transpose mode's identity shape;
+// S null: none is loaded at the instruction's tile. The verifier uses it
+// where the stream shows the stationary; the emulator at run time with the
+// stationary actually loaded there.
 std::optional<Diagnostic> checkAgainstStationary(const isa::Instr &I, const Stationary *S);
 
 // A stream in program order: every instruction, with TensorE's stationary

@@ -4,7 +4,11 @@
 // rounded once to fp32, added into the fp32 accumulator in increasing k
 // order with a rounding after each addition (InstrTensor.td). The
 // accumulator starts from PSUM's value with acc=accumulate, else from the
-// first product.
+// first product. perf=double_row contracts over K = 2P: element [p, j, .]
+// of its [P, 2, .] inputs is row k = 2p + j, so a partition's row of 2M
+// (2N) values is rows 2p and 2p + 1 of the [2P, M] ([2P, N]) operand and
+// the same kernel sums k = 0, 1, ..., 2P - 1. A tile changes where the
+// stationary is held, not what is computed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +61,7 @@ template <typename UseRow> bool forEachWrittenRow(ExecContext &C, const View &V,
 }
 
 void loadStationary(ExecContext &C) {
+  verify::PeMode Mode = verify::peModeOf(C.I);
   View V = C.view("stationary");
   size_t RowBytes = V.N * V.ElemBytes;
   std::vector<uint8_t> Raw(V.P * RowBytes);
@@ -64,13 +69,14 @@ void loadStationary(ExecContext &C) {
         std::memcpy(&Raw[P * RowBytes], Bytes, RowBytes);
       }))
     Raw = C.loadRaw("stationary").Bytes;
-  Stationary &S = C.M.PeStationary;
+  Stationary &S = C.M.loadStationaryAt(Mode.Tile);
   S.Loaded = true;
   S.Type = V.AP->Type;
   S.K = V.P;
-  S.M = static_cast<uint32_t>(V.N);
+  S.M = static_cast<uint32_t>(V.N / (Mode.DoubleRow ? 2 : 1));
+  S.DoubleRow = Mode.DoubleRow;
   S.Raw = std::move(Raw);
-  S.Values.resize(size_t(S.K) * S.M);
+  S.Values.resize(size_t(S.K) * V.N);
   simd::convertToFp32(S.Type, S.Raw.data(), S.Values.size(), S.Values.data());
 }
 
@@ -175,24 +181,33 @@ void markWrittenByMatmul(ExecContext &C, const View &Dst) {
 }
 
 void multiplyMoving(ExecContext &C) {
-  Stationary &S = C.M.PeStationary;
+  verify::PeMode Mode = verify::peModeOf(C.I);
+  Stationary *Found = C.M.stationaryAt(Mode.Tile);
   // A matmul's own stationary was checked against its other operands by
   // the verifier, as was multiply_moving's where the stream shows which
-  // stationary it finds; otherwise it is checked now, with the one loaded.
+  // stationary it finds; otherwise it is checked now, with the one loaded
+  // at its tile.
   if (C.I.Op == isa::Opcode::MULTIPLY_MOVING) {
-    verify::Stationary Loaded{S.Type, S.K, S.M};
+    std::optional<verify::Stationary> Loaded;
+    if (Found)
+      Loaded = verify::Stationary{Found->Type, Found->K, Found->M, Found->DoubleRow};
     if (std::optional<verify::Diagnostic> D =
-            verify::checkAgainstStationary(C.I, S.Loaded ? &Loaded : nullptr))
+            verify::checkAgainstStationary(C.I, Loaded ? &*Loaded : nullptr))
       C.fault(faultKindOf(D->Kind), D->Message);
   }
+  if (!Found)
+    C.fault(FaultKind::BadProgram, "internal error: the matmul's stationary is not loaded");
+  Stationary &S = *Found;
   if (C.flag("transpose"))
     return passThrough(C, S);
   // The moving operand as fp32 rows, in a buffer kept from one matmul to the
-  // next (up to 128 x 512 values).
+  // next (up to 128 x 1024 values).
   thread_local std::vector<float> Moving;
   RawTile Mov = loadMoving(C, Moving);
   View Dst = C.view("dst");
-  if (Mov.P != S.K || Dst.P != S.M || Dst.N != Mov.N || Dst.ElemBytes != 4)
+  uint32_t Rows = S.DoubleRow ? 2 : 1; // rows of the operands per partition
+  uint64_t N = Mov.N / Rows;
+  if (Mov.P != S.K || Dst.P != S.M || Dst.N != N || Mov.N != N * Rows || Dst.ElemBytes != 4)
     C.fault(FaultKind::Shape, "internal error: the matmul's operands do not fit the stationary");
   bool Accumulate = C.enumOf<isa::PsumMode>("acc") == isa::PsumMode::Accumulate;
   float *InPlace = psumRows(C, Dst);
@@ -201,10 +216,10 @@ void multiplyMoving(ExecContext &C) {
   simd::MatmulArgs A;
   A.Stationary = S.Values.data();
   A.Moving = Moving.data();
-  A.MovingStride = Mov.N;
-  A.K = S.K;
+  A.MovingStride = N;
+  A.K = size_t(S.K) * Rows;
   A.M = S.M;
-  A.N = Mov.N;
+  A.N = N;
   A.Accumulate = Accumulate;
   // Products of two narrow significands (at most 11 bits) are exact in
   // fp32 unless they leave its range, which simd::matmul checks.
@@ -257,10 +272,11 @@ void execTRANSPOSE_PE(ExecContext &C, const isa::Instr &) {
   for (size_t K = 0; K < Out.V.size(); ++K)
     storeFromFloat(Dst.AP->Type, Bytes.data() + K * Dst.ElemBytes, Out.V[K]);
   C.writeElements(Dst, Bytes, /*FromMatmul=*/true);
-  // The identity trick replaces the loaded stationary with src.
+  // The identity trick replaces every loaded stationary with src.
   RawTile Raw = C.loadRaw("src");
-  Stationary &S = C.M.PeStationary;
-  S = {true, Raw.Type, Raw.P, static_cast<uint32_t>(Raw.N), In.V, Raw.Bytes};
+  Stationary &S = C.M.loadStationaryAt(verify::PeTile{});
+  S = {true,  Raw.Type,         Raw.P, static_cast<uint32_t>(Raw.N),
+       false, verify::PeTile{}, In.V,  Raw.Bytes};
 }
 
 } // namespace trn::emu

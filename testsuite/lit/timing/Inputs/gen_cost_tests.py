@@ -353,6 +353,57 @@ def pe_split():
     return f
 
 
+class Alloc2Row(Alloc):
+    """A [parts, 2, free] allocation: the [K, 2, .] layout of perf=double_row."""
+
+    def decl(self):
+        return f".{self.space} {self.name} : {self.dtype}[{self.parts}, 2, {self.free}]"
+
+
+def pe_double_row():
+    f = TestFile("cost-pe-double-row.s",
+                 "TensorE perf=double_row (trn2 and later; A2): fp8, K = 2 x the partitions.",
+                 chips=["trn2", "trn3"])
+    f.header = [
+        "The inputs are [K, 2, M] and [K, 2, N]; NStat and NMov are the columns M and N,",
+        "half the free sizes, so a double-row matmul costs what a plain one of the same",
+        "M and N costs (A2: \"same time as a BF16 matmul with K = 128\") for twice the",
+        "MACs: max(64, NMov) after a multiply, ceil(max(64, NStat) / 4) + max(64, NMov)",
+        "with its weight load exposed; load_stationary and multiply_moving likewise.",
+        "trn1 has no double-row mode (the verifier refuses it).",
+    ]
+    f.allocs.append(Alloc2Row("s8", "sbuf", "fp8_e4m3", 128, 128))
+    f.allocs.append(Alloc2Row("m8", "sbuf", "fp8_e4m3", 128, 512))
+    f.allocs.append(Alloc2Row("m5", "sbuf", "fp8_e5m2", 128, 512))
+    f.alloc("sb", "sbuf", "bf16", 128, 128)
+    f.alloc("p", "psum", "fp32", 128, 512)
+    f.alloc("pt", "psum", "bf16", 128, 64)
+    chips = ["trn2", "trn3"]
+    dr = ", perf=double_row"
+    seq = [
+        ("matmul", f"p, s8, m8{dr}", matmul_cost(128, 512, False, False), "[128, 2, 128] x [128, 2, 512]: K = 256, first on the engine"),
+        ("matmul", f"p, s8, m8{dr}", matmul_cost(128, 512, False, True), None),
+        ("matmul", f"p, s8, m5{dr}", matmul_cost(128, 512, False, True), "fp8_e4m3 against fp8_e5m2"),
+        ("matmul", f"p[:, 0:64], s8, m8[:, :, 0:64]{dr}", matmul_cost(128, 64, False, True), None),
+        ("matmul", f"p[:, 0:32], s8, m8[:, :, 0:32]{dr}", matmul_cost(128, 32, False, True), "N = 32: the 64-cycle floor"),
+        ("matmul", f"p[0:32, 0:100], s8[:, :, 0:32], m8[:, :, 0:100]{dr}", matmul_cost(32, 100, False, True), None),
+        ("matmul", f"p, s8[0:64], m8[0:64]{dr}", matmul_cost(128, 512, False, True), "K = 128 on 64 partitions"),
+        ("matmul", "p, s8[:, 0, :], m8[:, 0, :]", matmul_cost(128, 512, False, True), "plain fp8, K = 128: the same time for half the MACs"),
+        ("transpose", "pt[0:64, 0:64], sb[0:64, 0:64]", (64, "max(64, P=64, min(64, F=64)) = 64"), None),
+        ("matmul", f"p[0:16, 0:8], s8[:, :, 0:16], m8[:, :, 0:8]{dr}", matmul_cost(16, 8, False, False), "after a transpose, the load exposed"),
+        ("transpose", "pt[0:64, 0:64], sb[0:64, 0:64]", (64, "max(64, P=64, min(64, F=64)) = 64"), None),
+        ("load_stationary", f"s8{dr}", fast_ls(128), "the split form, after a transpose"),
+        ("multiply_moving", f"p, m8{dr}", mm(512), None),
+        ("load_stationary", f"s8[:, :, 0:16]{dr}", (1, "after a multiply, in the background: SEQ_OP"), None),
+        ("multiply_moving", f"p[0:16, 0:256], m5[:, :, 0:256]{dr}", mm(256), None),
+    ]
+    for mn, ops, cost, note in seq:
+        v, t = cost
+        text = t if t.endswith(f"= {v}") or t.endswith(f"={v}") else f"{t} = {v}"
+        f.add(case("pe", mn, ops, lambda c, v=v, text=text: (v, text), chips, note=note))
+    return f
+
+
 def pe_transpose(nonsquare):
     if not nonsquare:
         f = TestFile("cost-pe-transpose.s",
@@ -1095,7 +1146,7 @@ def same_text(cost):
     return lambda c: (v, t)
 
 
-FILES = [pe_matmul, pe_split, lambda: pe_transpose(False), lambda: pe_transpose(True), act,
+FILES = [pe_matmul, pe_split, pe_double_row, lambda: pe_transpose(False), lambda: pe_transpose(True), act,
          dve_tensor_tensor, dve_tensor_scalar, dve_stt, dve_tensor_reduce, dve_scan, dve_copy, dve_copy_predicated,
          dve_memset, dve_transpose, dve_bn, dve_reciprocal, dve_max8, dve_range_select, dve_select, pool,
          perf_modes, perf_modes_act, perf_mode_scalar_operand, dve_dependent, dve_dependent_waw]
