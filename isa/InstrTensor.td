@@ -81,7 +81,7 @@ def MULTIPLY_MOVING : Instr<0x02, "multiply_moving", [PE],
        Opt<TileStart, "0">:$tile_col, Opt<TileSize, "128">:$tile_cols),
   "$dst, $moving, acc=$acc, transpose=$transpose, perf=$perf, tile_row=$tile_row, tile_rows=$tile_rows, tile_col=$tile_col, tile_cols=$tile_cols", CC_MultiplyMoving, !strconcat(
   "Streams the moving operand [K, N] (N <= 512) through the array holding the "
-  "last loaded stationary [K, M] and writes dst[m, n] = sum over k of "
+  "stationary [K, M] loaded at its tile and writes dst[m, n] = sum over k of "
   "stationary[k, m] * moving[k, n] into PSUM (dst is [M, N], fp32, within one "
   "2 KiB bank). With acc=overwrite the result replaces dst; with "
   "acc=accumulate it is added to what earlier matmuls left there. "
