@@ -63,7 +63,7 @@ def HasRegOffset  : CostPred<"HasRegOffset", "a tensor operand takes a register 
 def ReadsPrevious : CostPred<"ReadsPrevious",
   "an input reads what the engine's previous datapath instruction wrote, before its result latency has passed">;
 def AfterMultiply : CostPred<"AfterMultiply",
-  "the engine's previous datapath instruction multiplied (matmul or multiply_moving)">;
+  "the engine's previous datapath instruction multiplied (matmul, multiply_moving or matmul_mx)">;
 
 // Cycles added to any instruction of these engines when the predicates
 // hold, on top of its cost class (after performance modes).

@@ -72,7 +72,7 @@ void matmulMxRules(Rules &R) {
                        R.what("moving"), Mv.N));
   else
     R.shapeIs("dst", {static_cast<uint32_t>(S.N), Mv.N},
-            fmt::format("the result is [stationary M x moving N] = [{} x {}]", S.N, Mv.N));
+              fmt::format("the result is [stationary M x moving N] = [{} x {}]", S.N, Mv.N));
   scaleLayout(R, "stationary_scale", "stationary");
   scaleLayout(R, "moving_scale", "moving");
   // Row tiling only (ISA): tile_rows rows from tile_row.
@@ -87,9 +87,9 @@ void matmulMxRules(Rules &R) {
            fmt::format("tile_row = {}: a row tile of {} rows starts at a multiple of {} below 128",
                        Row, Rows, Rows));
   if (S.P > Rows)
-    R.fail("stationary", Rule::Shape,
-           fmt::format("K = {} partitions do not fit a row tile of {} rows (tile_rows)", S.P,
-                       Rows));
+    R.fail(
+        "stationary", Rule::Shape,
+        fmt::format("K = {} partitions do not fit a row tile of {} rows (tile_rows)", S.P, Rows));
 }
 
 void quantizeMxRules(Rules &R) {
@@ -103,9 +103,9 @@ void quantizeMxRules(Rules &R) {
                        R.what("src"), Src.N));
     return;
   }
-  if (!R.shapeIs("dst", {Src.P, Src.N / 4},
-                 fmt::format("'src' is {} and each packed x4 element holds 4 of its values",
-                             str(Src))))
+  if (!R.shapeIs(
+          "dst", {Src.P, Src.N / 4},
+          fmt::format("'src' is {} and each packed x4 element holds 4 of its values", str(Src))))
     return;
   scaleLayout(R, "dst_scale", "dst");
 }

@@ -182,8 +182,8 @@ TEST_CASE("mx: dequantized values, every element and every code") {
           if (K.Bits == 8)
             Elem[Lane] = uint8_t(E);
           else
-            Elem[Lane / 2] = uint8_t((Elem[Lane / 2] & ~(0xf << (4 * (Lane % 2)))) |
-                                     (E << (4 * (Lane % 2))));
+            Elem[Lane / 2] =
+                uint8_t((Elem[Lane / 2] & ~(0xf << (4 * (Lane % 2)))) | (E << (4 * (Lane % 2))));
           APFloat F(K.Sem, APInt(K.Bits, E));
           uint32_t Want;
           if (Code == 0xff || F.isNaN()) {
@@ -199,9 +199,9 @@ TEST_CASE("mx: dequantized values, every element and every code") {
           }
           uint32_t Got = bitsOf(mxDequantizeLane(K.T, Elem, Lane, uint8_t(Code)));
           if (Got != Want && ++Bad <= 5)
-            FAIL_CHECK(trn::isa::dtype(K.T).Name << " element " << E << " lane " << Lane
-                                                 << " code " << Code << ": 0x" << std::hex << Got
-                                                 << ", want 0x" << Want);
+            FAIL_CHECK(trn::isa::dtype(K.T).Name << " element " << E << " lane " << Lane << " code "
+                                                 << Code << ": 0x" << std::hex << Got << ", want 0x"
+                                                 << Want);
         }
     CHECK(Bad == 0);
   }

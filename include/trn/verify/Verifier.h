@@ -70,8 +70,8 @@ struct Stationary {
 struct PeState {
   enum class Kind : uint8_t { Unknown, NotLoaded, Loaded } State = Kind::Unknown;
   Stationary S;
-  uint32_t LoadedBy = 0; // the instruction that loaded it (Loaded), or that
-                         // left the array empty (NotLoaded after matmul_mx)
+  uint32_t LoadedBy = 0;    // the instruction that loaded it (Loaded), or that
+                            // left the array empty (NotLoaded after matmul_mx)
   bool EmptiedByMx = false; // NotLoaded because matmul_mx ran at LoadedBy
 };
 
