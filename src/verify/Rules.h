@@ -70,6 +70,8 @@ const char *aluName(isa::AluOp Op);
 // The families (TensorRules.cpp, VectorRules.cpp, TransferRules.cpp).
 void matmulRules(Rules &R, const PeState &PE);
 void peTransposeRules(Rules &R);
+void matmulMxRules(Rules &R);   // MxRules.cpp
+void quantizeMxRules(Rules &R); // MxRules.cpp
 void vectorRules(Rules &R);
 void transferRules(Rules &R);
 

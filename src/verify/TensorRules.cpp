@@ -99,7 +99,12 @@ void matmulRules(Rules &R, const PeState &PE) {
   } else if (PE.State == PeState::Kind::Loaded) {
     S = PE.S;
   } else if (PE.State == PeState::Kind::NotLoaded) {
-    R.add(notLoaded());
+    Diagnostic D = notLoaded();
+    if (PE.EmptiedByMx) {
+      D.Related = PE.LoadedBy;
+      D.RelatedNote = "matmul_mx replaced the array's weights here; it leaves no stationary loaded";
+    }
+    R.add(std::move(D));
     return;
   }
   if (!S) {

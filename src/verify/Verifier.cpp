@@ -80,6 +80,12 @@ std::vector<Diagnostic> verifyInstr(const isa::Instr &I, const Context &C, const
   case isa::Opcode::TRANSPOSE_PE:
     peTransposeRules(R);
     break;
+  case isa::Opcode::MATMUL_MX:
+    matmulMxRules(R);
+    break;
+  case isa::Opcode::QUANTIZE_MX:
+    quantizeMxRules(R);
+    break;
   case isa::Opcode::DMA_COPY:
   case isa::Opcode::DMA_TRANSPOSE:
   case isa::Opcode::REG_LOAD:
@@ -120,6 +126,8 @@ verifyStream(uint32_t N, const std::function<const isa::Instr &(uint32_t)> &At, 
       Out.push_back({Index, std::move(D)});
     if (std::optional<Stationary> S = loads(I))
       PE = {PeState::Kind::Loaded, *S, Index};
+    else if (I.Op == isa::Opcode::MATMUL_MX) // its weights are not a stationary
+      PE = {PeState::Kind::NotLoaded, {}, Index, /*EmptiedByMx=*/true};
     FallsThrough = !I.desc().IsTerminator && I.Op != isa::Opcode::JMP;
   }
   return Out;

@@ -70,7 +70,9 @@ struct Stationary {
 struct PeState {
   enum class Kind : uint8_t { Unknown, NotLoaded, Loaded } State = Kind::Unknown;
   Stationary S;
-  uint32_t LoadedBy = 0; // the instruction that loaded it (Loaded)
+  uint32_t LoadedBy = 0;    // the instruction that loaded it (Loaded), or that
+                            // left the array empty (NotLoaded after matmul_mx)
+  bool EmptiedByMx = false; // NotLoaded because matmul_mx ran at LoadedBy
 };
 
 // One tensor operand alone (AP present). The assembler calls it as it
