@@ -21,6 +21,8 @@ def F     : CostVar<"F", "free size (elements per partition) of the first input"
 def NStat : CostVar<"NStat", "the stationary operand's M columns: its free size, half of it with perf=double_row">;
 def NMov  : CostVar<"NMov", "the moving operand's N columns: its free size, half of it with perf=double_row">;
 def Bytes : CostVar<"Bytes", "bytes a DMA transfer moves">;
+def MxMacs : CostVar<"MxMacs",
+  "multiply-accumulates per PE cycle of the chip's MX mode (Chips.td PeModes, Form matmul_mx) for the slower of matmul_mx's two operand types">;
 
 // A named constant, in cycles of the executing engine.
 class CostConst<string name, int value, string source> {
@@ -61,7 +63,7 @@ def HasRegOffset  : CostPred<"HasRegOffset", "a tensor operand takes a register 
 def ReadsPrevious : CostPred<"ReadsPrevious",
   "an input reads what the engine's previous datapath instruction wrote, before its result latency has passed">;
 def AfterMultiply : CostPred<"AfterMultiply",
-  "the engine's previous datapath instruction multiplied (matmul or multiply_moving)">;
+  "the engine's previous datapath instruction multiplied (matmul, multiply_moving or matmul_mx)">;
 
 // Cycles added to any instruction of these engines when the predicates
 // hold, on top of its cost class (after performance modes).
@@ -190,6 +192,20 @@ def CC_MultiplyMoving : CostClass<"cycles", [
 // A transpose is a multiply of src (stationary, M = F) by a P x P identity
 // (moving, N = P): ISA-OLD's max(P, min(64, F)) with the multiply's 64-cycle
 // floor (A1), which min(64, F) never exceeds.
+// nc_matmul_mx runs at 4x the BF16 rate on trn3 (A3: 8x128 elements in per
+// cycle, 315 TFLOPS MXFP8/MXFP4 against 79 BF16): a K = 32..128 partition
+// operand holds 4K rows, so a matmul_mx takes the cycles of a BF16 matmul of
+// the same M and N (its load and multiply as CC_Matmul), scaled by trn3's MX
+// rate over the chip's: a later chip whose MX modes are faster (trn4's
+// speculative preset) divides them, and the slower operand's mode decides
+// when MXFP8 meets MXFP4. Rounded up.
+def MX_REF_MACS : CostConst<"MX_REF_MACS", 65536,
+  "A3: trn3's MX rate, 4 x 16384 MACs per cycle (8x128 in), at which matmul_mx takes a BF16 matmul's cycles">;
+def CC_MatmulMx : CostClass<"cycles", [
+    CostCase<[AfterMultiply], (CeilDiv (Mul (Max MM_INIT_LATENCY, NMov), MX_REF_MACS), MxMacs)>,
+    CostCase<[], (CeilDiv (Mul (Add (CeilDiv (Max MM_INIT_LATENCY, NStat), 4),
+                                    (Max MM_INIT_LATENCY, NMov)), MX_REF_MACS), MxMacs)>],
+  "A3: 4x the BF16 rate (the BF16 matmul's cycles at trn3's MX rate); CC_Matmul's load and multiply (A1)">;
 def CC_PeTranspose : CostClass<"cycles", [
     CostCase<[], (Max MM_INIT_LATENCY, P, (Min 64, F))>],
   "ISA-OLD nc_transpose on Tensor, with A1's MM_INIT_LATENCY floor">;
@@ -261,6 +277,11 @@ def CC_RangeSelect : CostClass<"cycles", [
 def CC_Select : CostClass<"cycles", [
     CostCase<[], (Max MIN_II, (Mul 2, N))>],
   "chosen: like a two-input tensor_tensor">;
+// quantize_mx: "4 elements per partition per cycle" (A3) of src's F
+// elements, with Vector's MIN_II floor as every other Vector class.
+def CC_QuantizeMx : CostClass<"cycles", [
+    CostCase<[], (Max MIN_II, (CeilDiv F, 4))>],
+  "A3: quantize_mx at 4 elements per partition per cycle; ISA-OLD's MIN_II floor">;
 def CC_GpSimdSimple : CostClass<"cycles", [
     CostCase<[], (Add GPSIMD_START, N)>],
   "ISA-OLD iota and affine_select: 150 + N">;

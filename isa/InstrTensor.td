@@ -116,3 +116,68 @@ def TRANSPOSE_PE : Instr<0x04, "transpose", [PE],
   "other element of dst partition f NaN (their sums include 0 * inf or "
   "0 * NaN; dst[f, p] itself keeps the inf), as on NC-v2 (ISA). It uses the "
   "whole array: every loaded stationary is replaced by src.">;
+
+//===-- Microscaling (MX): nc_matmul_mx (trn3) ----------------------------===//
+// ISA nc_matmul_mx: MXFP8/MXFP4 operands packed four values to an element
+// (float8_e4m3fn_x4, float8_e5m2_x4, float4_e2m1fn_x4), one E8M0 scale (uint8
+// or float8_e8m0fnu) per group of 8 partitions x 4 values. The contraction
+// runs over the partitions and the four values of each element: value j of
+// partition p is row k = 4p + j. K partitions a multiple of 32, <= 128; the
+// stationary's free size even, <= 128; the moving's <= 512 with an fp32 dst,
+// <= 1024 with bf16 (one 2 KiB PSUM bank either way). Only row tiling.
+defvar MxDataTypes = [FP8_E4M3FN_X4, FP8_E5M2_X4, FP4_E2M1_X4];
+defvar MxScaleTypes = [UINT8, FP8_E8M0];
+def MxStationaryAP : APOf<[SBUF], MxDataTypes, 128,
+  "stationary [K, M<=128] in SBUF, packed x4 (rows 4K)">;
+def MxMovingAP : APOf<[SBUF], MxDataTypes, 1024,
+  "moving [K, N<=512 (1024 for a bf16 dst)] in SBUF, packed x4 (rows 4K)">;
+def MxScaleAP : APOf<[SBUF], MxScaleTypes, 1024,
+  "E8M0 scales in SBUF, uint8 or fp8_e8m0: [4, F] for K = 32, else [K, F] with 4 rows per quadrant">;
+def MxDstAP : APOf<[PSUM], [FP32, BF16], 1024, "[M, N] result within one PSUM bank"> {
+  let OneBank = 1;
+}
+// TensorE row tiling (ISA nc_matmul tile_position/tile_size): the rows of
+// the 128 x 128 array an instruction uses, tile_rows of them from row
+// tile_row. NKI's tile_size=(row_size, col_size) and
+// tile_position=(start_row, start_col); matmul_mx allows row tiling only
+// (its column size is 128 and its start column 0).
+def TileRowsOperand : RangedType<K_Imm, 32, 128,
+  "rows of a TensorE row tile: 32, 64 or 128 (ISA: 4 x 32 or 2 x 64 tiles on trn2 and later)">;
+def TileRowOperand : RangedType<K_Imm, 0, 96,
+  "first row of a TensorE row tile: a multiple of tile_rows">;
+
+def MATMUL_MX : Instr<0x05, "matmul_mx", [PE],
+  (ops MxDstAP:$dst, MxStationaryAP:$stationary, MxMovingAP:$moving,
+       MxScaleAP:$stationary_scale, MxScaleAP:$moving_scale,
+       Opt<PsumModeOperand, "overwrite">:$acc,
+       Opt<TileRowOperand, "0">:$tile_row, Opt<TileRowsOperand, "128">:$tile_rows),
+  "$dst, $stationary, $moving, $stationary_scale, $moving_scale, acc=$acc, "
+  "tile_row=$tile_row, tile_rows=$tile_rows", CC_MatmulMx,
+  "MX matmul (NKI's nc_matmul_mx, trn3 and later): dst[M, N] = "
+  "stationary_dequant[4K, M]^T . moving_dequant[4K, N], accumulated in PSUM per "
+  "`acc` as `matmul` does. stationary [K, M] and moving [K, N] are in SBUF, "
+  "each fp8_e4m3fn_x4, fp8_e5m2_x4 or fp4_e2m1_x4 (the two may differ: MXFP8 "
+  "times MXFP4 is allowed); value j (0-3) of element [p, c] is row k = 4p + j "
+  "of the contraction, so K partitions hold 4K rows. K is a multiple of 32, "
+  "at most 128 and at most tile_rows; M is even and at most 128; N is at most "
+  "512 with an fp32 dst and 1024 with a bf16 one. Each group of 8 partitions x "
+  "the 4 values of one element shares one E8M0 scale (2^(code - 127); code "
+  "255 is NaN): the scales of an operand [K, F] are [4, F] for K = 32 and "
+  "[K, F] otherwise, starting at the operand's first partition; of each "
+  "32-partition quadrant q of the operand, scale row 32q + g (g = 0..3, the "
+  "quadrant's first 4 partitions) holds the scales of partitions 32q + 8g to "
+  "32q + 8g + 7, one per column (quantize_mx's layout); the other rows are "
+  "not read. uint8 scales are the E8M0 codes. A dequantized value is the "
+  "element times its scale, exact in fp32 (an infinity when it exceeds "
+  "fp32's range; NaN when the element or its scale is NaN, the positive "
+  "quiet NaN 0x7FC00000). Each product of two dequantized values is rounded "
+  "once to fp32 and the products are added into an fp32 accumulator in "
+  "increasing k, rounding to nearest even after each addition, as matmul "
+  "adds them (docs/numerics.md, MX); a bf16 dst receives the fp32 result "
+  "rounded to nearest even (with acc=accumulate the sum starts from the bf16 "
+  "value in PSUM). tile_row/tile_rows select the array rows it uses "
+  "(TensorE row tiling: tile_rows 32, 64 or 128, tile_row a multiple of it); "
+  "column tiling is not allowed for MX. The PE array holds no stationary "
+  "afterwards (multiply_moving needs a load_stationary first).">  {
+  let MinGen = 4;
+}

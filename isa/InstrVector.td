@@ -167,3 +167,37 @@ def RANGE_SELECT : Instr<0x2F, "range_select", [DVE],
   let MinGen = 3;
   let Outputs = ["dst", "reduce"];
 }
+
+//===-- Microscaling (MX): quantize_mx (trn3) -----------------------------===//
+// ISA quantize_mx: BF16/FP16 [P, F] -> MXFP8 data [P, F/4] (four values an
+// element) plus one E8M0 scale per group of 8 partitions x 4 values, laid out
+// for matmul_mx. P a multiple of 32 (<= 128), F a multiple of 4.
+def QuantizeSrcAP : APOf<[SBUF], [BF16, FP16], 65536, "[P, F] bf16 or fp16 in SBUF">;
+def QuantizeDstAP : APOf<[SBUF], [FP8_E4M3FN_X4, FP8_E5M2_X4], 16384,
+  "[P, F/4] fp8_e4m3fn_x4 or fp8_e5m2_x4 in SBUF">;
+def QuantizeScaleAP : APOf<[SBUF], [UINT8, FP8_E8M0], 16384,
+  "[4, F/4] (P = 32) or [P, F/4] E8M0 scales in SBUF, uint8 or fp8_e8m0">;
+
+def QUANTIZE_MX : Instr<0x30, "quantize_mx", [DVE],
+  (ops QuantizeDstAP:$dst, QuantizeSrcAP:$src, QuantizeScaleAP:$dst_scale),
+  "$dst, $src, $dst_scale", CC_QuantizeMx,
+  "Quantizes src [P, F] (bf16 or fp16 in SBUF; P a multiple of 32 up to 128, "
+  "F a multiple of 4) to MXFP8 per the OCP MX v1.0 spec (NKI's quantize_mx, "
+  "trn3 and later): each group of 8 partitions x 4 consecutive elements (in "
+  "src's access-pattern order) shares one E8M0 scale X = 2^(floor(log2(amax)) "
+  "- emax), amax the group's largest magnitude and emax the element type's "
+  "largest exponent (8 for fp8_e4m3fn, 15 for fp8_e5m2), its code clamped to "
+  "the E8M0 range (at least 0, i.e. 2^-127); each element is x / X rounded to "
+  "nearest even and saturated to the element type's largest finite value "
+  "(+-448, +-57344). A group of zeros gets code 0; a group holding an "
+  "infinity or a NaN gets the NaN code 255 and its elements the type's "
+  "positive quiet NaN (docs/numerics.md, MX). dst [P, F/4] receives the four "
+  "values of each group row as one packed element (value j = element 4c + j "
+  "of src's row). dst_scale (uint8 codes or fp8_e8m0) has F/4 columns and "
+  "4 rows per 32-partition quadrant of src: [4, F/4] when P = 32, else [P, "
+  "F/4], starting at dst's first partition; row 32q + g receives the scales "
+  "of quadrant q's partitions 32q + 8g to 32q + 8g + 7, and the quadrant's "
+  "other 28 rows are left unchanged (matmul_mx reads this layout).">  {
+  let MinGen = 4;
+  let Outputs = ["dst", "dst_scale"];
+}

@@ -56,7 +56,7 @@ std::optional<isa::Chip> chipNamed(const std::optional<std::string> &Name) {
     return std::nullopt;
   if (auto C = isa::lookupChip(*Name))
     return C;
-  throw py::value_error(fmt::format("unknown chip '{}': expected trn1, trn2 or trn3", *Name));
+  throw py::value_error(fmt::format("unknown chip '{}': expected trn1, trn2, trn3 or trn4", *Name));
 }
 
 void bindAssembler(py::module_ &M) {

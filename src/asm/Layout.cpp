@@ -214,6 +214,10 @@ std::optional<LayoutError> convertInitialData(const object::Tensor &T,
     } else if (DT.Kind == isa::DTypeKind::Float) {
       if (DT.Style == isa::FloatStyle::NoSpecials && (std::isnan(V) || std::isinf(V)))
         return error(Part::Initial, fmt::format("{} has no infinity or NaN", DT.Name));
+      // APFloat saturates E2M1 silently: 7 and beyond round past 6 (to 8,
+      // were there an 8), which is overflow here as for the other types.
+      if (DT.Style == isa::FloatStyle::NoSpecials && std::fabs(V) >= 7)
+        return error(Part::Initial, fmt::format("initial value {} overflows {}", V, DT.Name));
       const llvm::fltSemantics *Sem = &isa::floatSemantics(T.Type);
       llvm::APFloat F(V);
       bool LosesInfo;

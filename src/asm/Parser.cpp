@@ -203,10 +203,11 @@ const isa::ChipDesc &Parser::chip() {
 }
 
 void Parser::chipDirective(const Token &Dir) {
-  const Token &Name = expectIdent("a chip name (trn1, trn2 or trn3)");
+  const Token &Name = expectIdent("a chip name (trn1, trn2, trn3 or trn4)");
   std::optional<isa::Chip> C = isa::lookupChip(Name.Text);
   if (!C)
-    failAt(Name, fmt::format("unknown chip '{}': expected trn1, trn2 or trn3", Name.Text.str()));
+    failAt(Name,
+           fmt::format("unknown chip '{}': expected trn1, trn2, trn3 or trn4", Name.Text.str()));
   if (Opts.Chip && *Opts.Chip != *C)
     failAt(Name, fmt::format("the source targets {} but --chip {} was given", Name.Text.str(),
                              isa::chip(*Opts.Chip).Name));

@@ -119,7 +119,7 @@ const Stationary *Machine::stationaryAt(const verify::PeTile &T) const {
   if (T.whole())
     return PeStationary.Loaded ? &PeStationary : nullptr;
   for (const Stationary &S : PeTiles)
-    if (S.Tile == T)
+    if (S.Loaded && S.Tile == T)
       return &S;
   return nullptr;
 }

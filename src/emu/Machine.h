@@ -115,7 +115,8 @@ public:
     return const_cast<Stationary *>(std::as_const(*this).stationaryAt(T));
   }
   const Stationary *stationaryAt(const verify::PeTile &T) const;
-  // Where a load into tile T goes, the stationaries it overlaps gone.
+  // Where a load into tile T goes, the stationaries it overlaps gone (MX
+  // weights leave it with Loaded false).
   Stationary &loadStationaryAt(const verify::PeTile &T);
   std::vector<Observer *> Observers;
   bool ReportAccesses = false; // an observer wants footprints

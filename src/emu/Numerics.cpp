@@ -27,8 +27,10 @@
 
 #include "trn/emu/Numerics.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -335,6 +337,53 @@ void storePackedLane(isa::DType T, uint8_t *P, unsigned Lane, float F) {
   default:
     storeFromFloat(T, P, F);
   }
+}
+
+//===-- microscaling (OCP MX v1.0) ----------------------------------------===//
+
+int mxEmax(isa::DType Packed) {
+  switch (Packed) {
+  case DType::FP8_E4M3FN_X4:
+    return 8; // 448 = 1.75 x 2^8
+  case DType::FP8_E5M2_X4:
+    return 15; // 57344 = 1.75 x 2^15
+  default:
+    return 2; // fp4_e2m1: 6 = 1.5 x 2^2
+  }
+}
+
+uint8_t mxScaleCode(float Amax, isa::DType Packed) {
+  if (std::isnan(Amax) || std::isinf(Amax))
+    return 0xff;
+  if (Amax == 0.0f)
+    return 0;
+  int Exp = 0;
+  (void)std::frexp(Amax, &Exp); // Amax = m x 2^Exp, m in [0.5, 1): exact
+  int Code = (Exp - 1) - mxEmax(Packed) + 127;
+  return uint8_t(std::clamp(Code, 0, 254));
+}
+
+void mxQuantizeLane(isa::DType Packed, uint8_t *P, unsigned Lane, float X, uint8_t Code) {
+  if (Code == 0xff) {
+    storePackedLane(Packed, P, Lane, bitsToFloat(0x7fc00000u));
+    return;
+  }
+  // x / 2^(Code - 127): exact while the quotient is an fp32 normal; below
+  // 2^-126 every element type rounds it to zero anyway.
+  float V = std::ldexp(X, 127 - int(Code));
+  float Max = Packed == DType::FP8_E4M3FN_X4 ? 448.0f
+              : Packed == DType::FP8_E5M2_X4 ? 57344.0f
+                                             : 6.0f;
+  if (std::fabs(V) > Max) // saturate (a finite x only: the code is 255 otherwise)
+    V = std::copysign(Max, V);
+  storePackedLane(Packed, P, Lane, V);
+}
+
+float mxDequantizeLane(isa::DType Packed, const uint8_t *P, unsigned Lane, uint8_t Code) {
+  float V = packedLaneToFp32(Packed, P, Lane);
+  if (Code == 0xff || std::isnan(V))
+    return bitsToFloat(0x7fc00000u);
+  return std::ldexp(V, int(Code) - 127);
 }
 
 //===-- fp32 -> integer ---------------------------------------------------===//

@@ -39,7 +39,22 @@ bool readsPrevious(const Machine &M, const EngineState &E, const Boxes &Reads) {
 bool actTableMiss(const EngineState &E, int Set) { return Set >= 0 && Set != E.ActTableSet; }
 
 bool afterMultiply(const EngineState &E) {
-  return E.LastOp == isa::Opcode::MATMUL || E.LastOp == isa::Opcode::MULTIPLY_MOVING;
+  return E.LastOp == isa::Opcode::MATMUL || E.LastOp == isa::Opcode::MULTIPLY_MOVING ||
+         E.LastOp == isa::Opcode::MATMUL_MX;
+}
+
+// The MX rate of matmul_mx's slower operand on this chip (0 without MX: the
+// verifier keeps matmul_mx off such chips).
+int64_t mxMacs(const isa::ChipDesc &Chip, const isa::AccessPattern *Stat,
+               const isa::AccessPattern *Mov) {
+  int64_t Macs = 0;
+  for (const isa::AccessPattern *AP : {Stat, Mov}) {
+    const isa::PeModeDesc *Mode = AP ? isa::peModeFor(Chip, AP->Type, "matmul_mx") : nullptr;
+    if (!Mode)
+      return 0;
+    Macs = Macs ? std::min<int64_t>(Macs, Mode->MacsPerCycle) : Mode->MacsPerCycle;
+  }
+  return Macs;
 }
 
 // The stationary a multiply at tile T uses is fp32.
@@ -137,6 +152,8 @@ Measured measure(const Machine &M, isa::Engine Eng, const isa::Instr &I, const E
   }
   In.set(isa::CostVar::NMov,
          Mov ? static_cast<int64_t>(Mov->elementsPerPartition()) / RowsPerPartition : 0);
+  if (I.Op == isa::Opcode::MATMUL_MX)
+    In.set(isa::CostVar::MxMacs, mxMacs(M.Chip, Stat, Mov));
 
   auto OpIs = [&](const char *Name, std::initializer_list<isa::AluOp> Ops) {
     int K = D.operandIndex(Name);

@@ -44,6 +44,18 @@ struct View {
   }
 };
 
+// Partitions [First, First + Count) of the on-chip view V, as a view of
+// their own, whose access pattern Storage holds (the MX scale rows).
+inline View rowsOf(const View &V, isa::AccessPattern &Storage, uint32_t First, uint32_t Count) {
+  Storage = *V.AP;
+  Storage.PartStart += First;
+  Storage.NumPartitions = Count;
+  View R = V;
+  R.AP = &Storage;
+  R.P = Count;
+  return R;
+}
+
 // A write held back until its transfer completes (a DMA reads its source
 // when it starts and writes its destination when it ends).
 struct DeferredWrite {

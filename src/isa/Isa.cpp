@@ -108,4 +108,11 @@ std::optional<Chip> lookupChip(std::string_view Name) {
   return std::nullopt;
 }
 
+const PeModeDesc *peModeFor(const ChipDesc &C, DType T, std::string_view Form) {
+  for (const PeModeDesc &M : C.PeModes)
+    if (Form == M.Form && (M.TypeMask >> static_cast<unsigned>(T) & 1))
+      return &M;
+  return nullptr;
+}
+
 } // namespace trn::isa

@@ -647,10 +647,12 @@ std::string descrMismatch(std::string_view Have, DType T) {
     break;
   default:
     Takes = pyRepr(descrFor(T));
-    Convert = T == DType::FP32                  ? "float32"
-              : isa::dtype(T).StorageBytes == 4 ? "uint32" // packed x4: raw bits
-              : isa::dtype(T).Lanes != 1        ? "uint16"
-                                                : Name; // int8 ... uint32 are NumPy's names
+    if (T == DType::FP32)
+      Convert = "float32";
+    else if (isa::dtype(T).Lanes != 1) // packed x4: raw bits
+      Convert = isa::dtype(T).StorageBytes == 4 ? "uint32" : "uint16";
+    else
+      Convert = Name; // int8 ... uint32 are NumPy's names
     break;
   }
   return fmt::format("dtype {} cannot be read into {}: it takes {}; convert with "

@@ -237,7 +237,9 @@ struct RaceDetector::State {
   // is ordered is reading an accumulation group that is not complete.
   bool accumulates(const Site &S) const {
     const isa::Instr *I = E.instruction(S.Eng, S.Index);
-    if (!I || S.Dma || (I->Op != isa::Opcode::MATMUL && I->Op != isa::Opcode::MULTIPLY_MOVING))
+    if (!I || S.Dma ||
+        (I->Op != isa::Opcode::MATMUL && I->Op != isa::Opcode::MULTIPLY_MOVING &&
+         I->Op != isa::Opcode::MATMUL_MX))
       return false;
     const isa::Operand *Acc = I->operand("acc");
     return Acc && static_cast<isa::PsumMode>(Acc->Int) == isa::PsumMode::Accumulate;

@@ -56,7 +56,8 @@ private:
   static constexpr size_t MinLimit = 1 << 16;
   std::vector<std::pair<int64_t, int64_t>> Changes;
   size_t Limit = MinLimit;
-  size_t Sorted = 0; // Changes[0, Sorted) are sorted and summed
+  size_t Sorted = 0;                               // Changes[0, Sorted) are sorted and summed
+  std::vector<std::pair<int64_t, int64_t>> Merged; // compact()'s scratch, kept
 
   void compact() {
     // Changes mostly come in time order (a loop's values start and end in
@@ -65,8 +66,14 @@ private:
     auto Mid = Changes.begin() + static_cast<std::ptrdiff_t>(Sorted);
     if (!std::is_sorted(Mid, Changes.end()))
       std::sort(Mid, Changes.end());
-    if (Sorted > 0 && Mid != Changes.end() && *Mid < Mid[-1])
-      std::inplace_merge(Changes.begin(), Mid, Changes.end());
+    if (Sorted > 0 && Mid != Changes.end() && *Mid < Mid[-1]) {
+      // std::merge into a scratch vector, not std::inplace_merge: libstdc++
+      // 12's inplace_merge uses the deprecated get_temporary_buffer, an
+      // error under clang -Werror.
+      Merged.resize(Changes.size());
+      std::merge(Changes.begin(), Mid, Mid, Changes.end(), Merged.begin());
+      Changes.swap(Merged);
+    }
     size_t Out = 0;
     for (size_t I = 0; I < Changes.size();) {
       int64_t Ps = Changes[I].first, Sum = 0;

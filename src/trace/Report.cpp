@@ -19,12 +19,12 @@ uint64_t apBytes(const isa::AccessPattern &AP) {
   return uint64_t(AP.NumPartitions) * AP.elementsPerPartition() * isa::dtype(AP.Type).StorageBytes;
 }
 
-// Peak FLOP/s of TensorE for an input dtype on this chip in an instruction
-// form: the mode of that form ("" = a plain matmul) that lists the dtype.
-double peakFlops(const isa::ChipDesc &C, isa::DType T, std::string_view Form) {
-  for (const isa::PeModeDesc &M : C.PeModes)
-    if (Form == M.Form && (M.TypeMask >> static_cast<unsigned>(T) & 1))
-      return 2.0 * M.MacsPerCycle * C.ClockMHz[static_cast<unsigned>(isa::Engine::PE)] * 1e6;
+// Peak FLOP/s of TensorE for an input dtype on this chip: the mode of the
+// instruction's form ("" = plain matmul, "perf=double_row", "matmul_mx")
+// that lists the dtype.
+double peakFlops(const isa::ChipDesc &C, isa::DType T, std::string_view Form = "") {
+  if (const isa::PeModeDesc *M = isa::peModeFor(C, T, Form))
+    return 2.0 * M->MacsPerCycle * C.ClockMHz[static_cast<unsigned>(isa::Engine::PE)] * 1e6;
   return 0;
 }
 
@@ -77,6 +77,20 @@ ReportBuilder::StaticWork ReportBuilder::workFor(const isa::Instr &I) const {
     }
     return W;
   }
+  if (I.Op == isa::Opcode::MATMUL_MX) {
+    // K partitions hold 4K contraction rows; the peak is the MX mode of the
+    // slower operand type (the one that sets the cost).
+    const isa::Operand *Stat = I.operand("stationary"), *Mov = I.operand("moving"),
+                       *Dst = I.operand("dst");
+    W.K = StaticWork::Kind::Matmul;
+    W.Flops = 2 * 4 * uint64_t(Mov->AP.NumPartitions) * Dst->AP.NumPartitions *
+              Mov->AP.elementsPerPartition();
+    double Peak = std::min(peakFlops(E.chip(), Stat->AP.Type, "matmul_mx"),
+                           peakFlops(E.chip(), Mov->AP.Type, "matmul_mx"));
+    if (Peak > 0)
+      W.PeakTime = static_cast<double>(W.Flops) / Peak;
+    return W;
+  }
   if (!D.Operands.empty() && D.Operands[0].Kind == isa::OperandKind::AccessPattern) {
     W.K = StaticWork::Kind::Elementwise;
     W.Flops = uint64_t(I.Operands[0].AP.NumPartitions) * I.Operands[0].AP.elementsPerPartition();
@@ -95,7 +109,8 @@ const ReportBuilder::StaticWork &ReportBuilder::workOf(const emu::InstrEvent &Ev
 }
 
 bool ReportBuilder::wantsInstructionDone(const isa::Instr &I) const {
-  return I.Op == isa::Opcode::MATMUL || I.Op == isa::Opcode::MULTIPLY_MOVING;
+  return I.Op == isa::Opcode::MATMUL || I.Op == isa::Opcode::MULTIPLY_MOVING ||
+         I.Op == isa::Opcode::MATMUL_MX;
 }
 
 // Only matmuls need their events: the peak-time sum, not an integer, must be

@@ -71,6 +71,8 @@ const char *aluName(isa::AluOp Op);
 void matmulRules(Rules &R, const PeState &PE, const isa::ChipDesc &Chip);
 void loadStationaryRules(Rules &R, const isa::ChipDesc &Chip);
 void peTransposeRules(Rules &R);
+void matmulMxRules(Rules &R);   // MxRules.cpp
+void quantizeMxRules(Rules &R); // MxRules.cpp
 void vectorRules(Rules &R);
 void transferRules(Rules &R);
 

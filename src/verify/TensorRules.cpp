@@ -35,9 +35,9 @@ ModeSlots slotsOf(isa::Opcode Op) {
           D.operandIndex("tile_col"), D.operandIndex("tile_cols")};
 }
 const ModeSlots &modeSlots(isa::Opcode Op) {
-  static const std::array<ModeSlots, 3> Slots = {slotsOf(isa::Opcode::LOAD_STATIONARY),
-                                                 slotsOf(isa::Opcode::MULTIPLY_MOVING),
-                                                 slotsOf(isa::Opcode::MATMUL)};
+  static const std::array<ModeSlots, 4> Slots = {
+      slotsOf(isa::Opcode::LOAD_STATIONARY), slotsOf(isa::Opcode::MULTIPLY_MOVING),
+      slotsOf(isa::Opcode::MATMUL), slotsOf(isa::Opcode::MATMUL_MX)};
   static const ModeSlots None;
   switch (Op) {
   case isa::Opcode::LOAD_STATIONARY:
@@ -46,6 +46,8 @@ const ModeSlots &modeSlots(isa::Opcode Op) {
     return Slots[1];
   case isa::Opcode::MATMUL:
     return Slots[2];
+  case isa::Opcode::MATMUL_MX: // row tiling only: no perf, tile_col or tile_cols
+    return Slots[3];
   default:
     return None;
   }
@@ -223,11 +225,15 @@ std::string str(const PeTile &T) {
 PeMode peModeOf(const isa::Instr &I) {
   const ModeSlots &S = modeSlots(I.Op);
   PeMode Mode;
-  if (S.Perf < 0)
+  if (S.Rows < 0)
     return Mode;
-  auto Value = [&](int Slot) { return I.Operands[static_cast<size_t>(Slot)].Int; };
-  Mode.DoubleRow = static_cast<isa::PePerf>(Value(S.Perf)) == isa::PePerf::DoubleRow;
-  int64_t Row = Value(S.Row), Rows = Value(S.Rows), Col = Value(S.Col), Cols = Value(S.Cols);
+  // An operand the instruction lacks has the whole array's value.
+  auto Value = [&](int Slot, int64_t Whole) {
+    return Slot < 0 ? Whole : I.Operands[static_cast<size_t>(Slot)].Int;
+  };
+  Mode.DoubleRow = static_cast<isa::PePerf>(Value(S.Perf, 0)) == isa::PePerf::DoubleRow;
+  int64_t Row = Value(S.Row, 0), Rows = Value(S.Rows, 128), Col = Value(S.Col, 0),
+          Cols = Value(S.Cols, 128);
   auto Fits = [](int64_t At, int64_t Count) {
     return At >= 0 && Count >= 1 && Count <= 128 && At + Count <= 128;
   };
@@ -239,14 +245,28 @@ PeMode peModeOf(const isa::Instr &I) {
 
 void PeState::load(const PeTile &T, const Stationary &S, uint32_t By) {
   std::erase_if(Loaded, [&](const Entry &E) { return E.Tile.overlaps(T); });
-  Loaded.push_back({T, S, By});
+  Loaded.push_back({T, S, By, false});
+  if (T.whole())
+    Complete = true;
+}
+
+void PeState::empty(const PeTile &T, uint32_t By) {
+  std::erase_if(Loaded, [&](const Entry &E) { return E.Tile.overlaps(T); });
+  Loaded.push_back({T, {}, By, true});
   if (T.whole())
     Complete = true;
 }
 
 const PeState::Entry *PeState::at(const PeTile &T) const {
   for (const Entry &E : Loaded)
-    if (E.Tile == T)
+    if (!E.Empty && E.Tile == T)
+      return &E;
+  return nullptr;
+}
+
+const PeState::Entry *PeState::emptied(const PeTile &T) const {
+  for (const Entry &E : Loaded)
+    if (E.Empty && E.Tile.overlaps(T))
       return &E;
   return nullptr;
 }
@@ -286,8 +306,15 @@ void matmulRules(Rules &R, const PeState &PE, const isa::ChipDesc &Chip) {
     S = Stationary{W.Type, W.NumPartitions, columnsOf(W, Mode.DoubleRow), Mode.DoubleRow};
   } else if ((Found = PE.at(Mode.Tile))) {
     S = Found->S;
-  } else if (PE.Complete) {
-    R.add(notLoaded(Mode.Tile));
+  } else if (const PeState::Entry *Mx = PE.emptied(Mode.Tile); Mx || PE.Complete) {
+    // Nothing was loaded at the tile since the stream began, or matmul_mx
+    // overwrote its cells since.
+    Diagnostic D = notLoaded(Mode.Tile);
+    if (Mx) {
+      D.Related = Mx->LoadedBy;
+      D.RelatedNote = "matmul_mx replaced the array's weights here; it leaves no stationary loaded";
+    }
+    R.add(std::move(D));
     return;
   }
   if (!S) {

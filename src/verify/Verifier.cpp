@@ -86,6 +86,12 @@ std::vector<Diagnostic> verifyInstr(const isa::Instr &I, const Context &C, const
   case isa::Opcode::TRANSPOSE_PE:
     peTransposeRules(R);
     break;
+  case isa::Opcode::MATMUL_MX:
+    matmulMxRules(R);
+    break;
+  case isa::Opcode::QUANTIZE_MX:
+    quantizeMxRules(R);
+    break;
   case isa::Opcode::DMA_COPY:
   case isa::Opcode::DMA_TRANSPOSE:
   case isa::Opcode::REG_LOAD:
@@ -126,6 +132,8 @@ verifyStream(uint32_t N, const std::function<const isa::Instr &(uint32_t)> &At, 
       Out.push_back({Index, std::move(D)});
     if (std::optional<std::pair<PeTile, Stationary>> L = loads(I))
       PE.load(L->first, L->second, Index);
+    else if (I.Op == isa::Opcode::MATMUL_MX) // its weights are not a stationary
+      PE.empty(peModeOf(I).Tile, Index);
     FallsThrough = !I.desc().IsTerminator && I.Op != isa::Opcode::JMP;
   }
   return Out;

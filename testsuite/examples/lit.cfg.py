@@ -12,3 +12,8 @@ config.environment["PATH"] = os.pathsep.join(
     [config.trn_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%examples", os.path.join(config.trn_src_root, "docs", "examples")))
 config.substitutions.append(("%src", config.trn_src_root))
+# %numpy-python: a Python 3 with NumPy (CMake's TRN_NUMPY_PYTHON), for the
+# checkers with a NumPy reference; without one they are UNSUPPORTED.
+if config.trn_numpy_python:
+    config.available_features.add("numpy")
+    config.substitutions.append(("%numpy-python", '"' + config.trn_numpy_python + '"'))

@@ -25,3 +25,8 @@ config.substitutions.append(("%src", config.trn_src_root))
 config.substitutions.append(("%gen", config.trn_gen_dir))
 # project(trnemu VERSION ...): what --version must print.
 config.substitutions.append(("%{version}", config.trn_version))
+# %numpy-python: a Python 3 with NumPy (CMake's TRN_NUMPY_PYTHON), for the
+# checkers with a NumPy reference; without one they are UNSUPPORTED.
+if config.trn_numpy_python:
+    config.available_features.add("numpy")
+    config.substitutions.append(("%numpy-python", '"' + config.trn_numpy_python + '"'))

@@ -385,6 +385,8 @@ TEST_CASE("every cost class is some instruction's") {
   }
   // A few bindings copied from the instruction .td files.
   CHECK(instr(Opcode::MATMUL).Cost == CostClassId::Matmul);
+  CHECK(instr(Opcode::MATMUL_MX).Cost == CostClassId::MatmulMx);
+  CHECK(instr(Opcode::QUANTIZE_MX).Cost == CostClassId::QuantizeMx);
   CHECK(instr(Opcode::FIND_INDEX8).Cost == CostClassId::Max8);
   CHECK(instr(Opcode::AFFINE_SELECT).Cost == CostClassId::GpSimdSimple);
   CHECK(instr(Opcode::TRANSPOSE_DVE).Cost == CostClassId::VectorTranspose);
@@ -394,7 +396,7 @@ TEST_CASE("every cost class is some instruction's") {
 }
 
 TEST_CASE("cost constants, variables and predicates copied from Costs.td") {
-  REQUIRE(costConsts().size() == 14);
+  REQUIRE(costConsts().size() == 15);
   auto Const = [](CostConst C) { return costConsts()[static_cast<unsigned>(C)]; };
   CHECK(Const(CostConst::MIN_II).Value == 64);
   CHECK(std::string_view(Const(CostConst::MIN_II).Name) == "MIN_II");
@@ -410,6 +412,7 @@ TEST_CASE("cost constants, variables and predicates copied from Costs.td") {
   CHECK(Const(CostConst::SEM_HOP).Value == 42);
   CHECK(Const(CostConst::ACT_TABLE_LOAD).Value == 1536);
   CHECK(Const(CostConst::MM_INIT_LATENCY).Value == 64);
+  CHECK(Const(CostConst::MX_REF_MACS).Value == 65536);
   for (unsigned I = 0; I < costConsts().size(); ++I)
     CHECK(static_cast<unsigned>(costConsts()[I].Id) == I);
 
@@ -417,6 +420,7 @@ TEST_CASE("cost constants, variables and predicates copied from Costs.td") {
   CHECK(std::string_view(costVars()[static_cast<unsigned>(CostVar::N)].Name) == "N");
   CHECK(std::string_view(costVars()[static_cast<unsigned>(CostVar::NMov)].Name) == "NMov");
   CHECK(std::string_view(costVars()[static_cast<unsigned>(CostVar::Bytes)].Name) == "Bytes");
+  CHECK(std::string_view(costVars()[static_cast<unsigned>(CostVar::MxMacs)].Name) == "MxMacs");
   REQUIRE(costPreds().size() == NumCostPreds);
   CHECK(std::string_view(costPreds()[static_cast<unsigned>(CostPred::OnPool)].Name) == "OnPool");
   CHECK(std::string_view(costPreds()[static_cast<unsigned>(CostPred::Fp32Matmul)].Name) ==

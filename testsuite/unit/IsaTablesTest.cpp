@@ -735,11 +735,15 @@ TEST_CASE("dtypes") {
     REQUIRE(Back.has_value());
     CHECK(*Back == T.Id);
     CHECK(T.MinGen >= 2);
-    CHECK(T.MinGen <= 4);
-    CHECK(T.Bits <= 8u * T.StorageBytes);
+    CHECK(T.MinGen <= 5);
+    CHECK(T.Bits * T.Lanes <= 8u * T.StorageBytes);
+    CHECK((T.Lanes == 1 || T.Lanes == 4));
+    CHECK((T.Lanes == 1) == (T.LaneType == T.Id));
     if (T.Kind == DTypeKind::Float) {
       CHECK(T.Style != FloatStyle::None);
-      CHECK(1 + T.ExponentBits + T.MantissaBits == T.Bits); // sign + exponent + mantissa
+      // sign + exponent + mantissa; E8M0 has no sign
+      unsigned Sign = T.Style == FloatStyle::ExponentOnly ? 0 : 1;
+      CHECK(Sign + T.ExponentBits + T.MantissaBits == T.Bits);
     } else {
       CHECK(T.Style == FloatStyle::None);
       CHECK(T.Bits == 8u * T.StorageBytes);
@@ -767,6 +771,15 @@ TEST_CASE("dtypes") {
   CHECK(dtype(DType::INT32).Kind == DTypeKind::Int);
   CHECK(dtype(DType::UINT8).Kind == DTypeKind::UInt);
   CHECK(std::string_view(dtype(DType::FP8_E4M3FN).Name) == "fp8_e4m3fn");
+  // The MX types (OCP MX v1.0, SHARED).
+  CHECK(dtype(DType::FP4_E2M1).StorageBytes == 1);
+  CHECK(dtype(DType::FP4_E2M1).Style == FloatStyle::NoSpecials);
+  CHECK(dtype(DType::FP8_E8M0).Style == FloatStyle::ExponentOnly);
+  CHECK(dtype(DType::FP8_E4M3FN_X4).StorageBytes == 4);
+  CHECK(dtype(DType::FP8_E4M3FN_X4).LaneType == DType::FP8_E4M3FN);
+  CHECK(dtype(DType::FP8_E5M2_X4).LaneType == DType::FP8_E5M2);
+  CHECK(dtype(DType::FP4_E2M1_X4).StorageBytes == 2);
+  CHECK(dtype(DType::FP4_E2M1_X4).LaneType == DType::FP4_E2M1);
 
   // An access pattern's dtype field holds every dtype id.
   const FieldDesc &DTypeField = operandKind(OperandKind::AccessPattern).Fields[1];
@@ -788,9 +801,9 @@ unsigned fieldWidth(OperandKind K, std::string_view Name) {
 } // namespace
 
 TEST_CASE("chips") {
-  REQUIRE(chips().size() == 3);
-  const char *Names[] = {"trn1", "trn2", "trn3"};
-  for (unsigned I = 0; I < 3; ++I) {
+  REQUIRE(chips().size() == 4);
+  const char *Names[] = {"trn1", "trn2", "trn3", "trn4"};
+  for (unsigned I = 0; I < 4; ++I) {
     const ChipDesc &C = chips()[I];
     INFO(std::string(C.Name));
     CHECK(std::string_view(C.Name) == Names[I]);
@@ -801,7 +814,10 @@ TEST_CASE("chips") {
     REQUIRE(Back.has_value());
     CHECK(*Back == C.Id);
   }
-  CHECK_FALSE(lookupChip("trn4").has_value());
+  CHECK_FALSE(lookupChip("trn5").has_value());
+  // Only trn4 is speculative, and says what it rests on.
+  CHECK(*chip(Chip::trn4).Speculative);
+  CHECK(!*chip(Chip::trn3).Speculative);
   CHECK_FALSE(lookupChip("").has_value());
 
   // Numbers copied from Chips.td.

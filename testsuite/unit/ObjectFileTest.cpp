@@ -301,7 +301,7 @@ TEST_CASE("object file: sections are checked") {
 
   CHECK(readError(patched(Good, ".trn.meta", 0, 4, 1)) ==
         "unknown format version 1 (this reader knows version 2)");
-  CHECK(readError(patched(Good, ".trn.meta", 4, 4, 9)) == "unknown chip id 9 (there are 3 chips)");
+  CHECK(readError(patched(Good, ".trn.meta", 4, 4, 9)) == "unknown chip id 9 (there are 4 chips)");
 }
 
 TEST_CASE("object file: every instruction is decoded and checked") {
@@ -341,7 +341,7 @@ TEST_CASE("object file: tables are checked") {
   std::vector<uint8_t> Good = writeObject(sampleProgram());
 
   CHECK(readError(patched(Good, ".trn.tensors", 4, 1, isa::NumDTypes)) ==
-        "tensor 0 'a': dtype id 13 is not a dtype (there are 13)");
+        "tensor 0 'a': dtype id 18 is not a dtype (there are 18)");
   CHECK(readError(patched(Good, ".trn.tensors", 5, 1, 3)) ==
         "tensor 0 'a': role id 3 is not input (0), output (1) or scratch (2)");
   CHECK(readError(patched(Good, ".trn.tensors", 6, 1, 9)) ==

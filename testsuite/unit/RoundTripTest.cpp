@@ -184,10 +184,15 @@ unsigned allowedSpaces(const Context &C, const OperandDesc &OD) {
   return OD.SpaceMask & (Datapath ? isa::engine(C.Eng).SpaceMask : ~0u);
 }
 
-std::vector<isa::DType> allowedDTypes(const OperandDesc &OD, const ChipDesc &Chip) {
+// A packed x4 type only where the operand names it, or in the DMAs that move
+// elements whole (the verifier's rule, src/verify/Operands.cpp).
+std::vector<isa::DType> allowedDTypes(const OperandDesc &OD, const isa::InstrDesc &D,
+                                      const ChipDesc &Chip) {
   std::vector<isa::DType> Out;
+  bool MovesWhole = D.Op == isa::Opcode::DMA_COPY || D.Op == isa::Opcode::DMA_TRANSPOSE;
   for (const isa::DTypeDesc &T : isa::dtypes())
-    if ((!OD.DTypeMask || (OD.DTypeMask & (1u << static_cast<unsigned>(T.Id)))) &&
+    if ((OD.DTypeMask ? (OD.DTypeMask & (1u << static_cast<unsigned>(T.Id))) != 0
+                      : T.Lanes == 1 || MovesWhole) &&
         T.MinGen <= Chip.Gen)
       Out.push_back(T.Id);
   return Out;
@@ -207,7 +212,7 @@ AccessPattern randomAP(Rng &R, const Context &C, const OperandDesc &OD, size_t I
                                << isa::engine(C.Eng).RecordName);
   AccessPattern AP;
   AP.Space = static_cast<MemSpace>(R.pick(Bits));
-  std::vector<isa::DType> Types = allowedDTypes(OD, Chip);
+  std::vector<isa::DType> Types = allowedDTypes(OD, C.D, Chip);
   REQUIRE(!Types.empty());
   AP.Type = R.pick(Types);
   Cov.Spaces.insert({C.D.Op, Index, AP.Space});

@@ -1,6 +1,6 @@
 //===- trn-as - the trnemu assembler ---------------------------------------===//
 //
-// trn-as in.s [-o out.o] [-I DIR]... [--chip trn1|trn2|trn3] [-Werror]
+// trn-as in.s [-o out.o] [-I DIR]... [--chip trn1|trn2|trn3|trn4] [-Werror]
 //        [--max-memory SIZE] [--max-errors N]
 // Exit codes: 0 success, 2 bad usage, errors in the source, or more host
 // memory than --max-memory (or than the host has).
@@ -51,7 +51,7 @@ int run(int argc, char **argv) {
                          value<std::vector<std::string>>()->value_name("DIR")->composing(),
                          "search DIR for .include files (repeatable)");
   T.group("Assembly")("chip", value<std::string>()->value_name("NAME"),
-                      "target chip: trn1, trn2 (the default) or trn3")(
+                      "target chip: trn1, trn2 (the default), trn3 or trn4")(
       "Werror", "treat warnings as errors")("max-errors",
                                             value<unsigned>()->value_name("N")->default_value(20),
                                             "stop after N errors (0: no limit)")(
@@ -74,7 +74,7 @@ int run(int argc, char **argv) {
     std::string Name = VM["chip"].as<std::string>();
     Opts.Chip = isa::lookupChip(Name);
     if (!Opts.Chip) {
-      T.error("unknown chip '" + Name + "': expected trn1, trn2 or trn3");
+      T.error("unknown chip '" + Name + "': expected trn1, trn2, trn3 or trn4");
       return ExitUsage;
     }
   }

@@ -78,7 +78,7 @@ std::optional<Options> parse(tools::Tool &T, int argc, char **argv, int &Exit) {
   using tools::po::value;
   Options O;
   T.group("Benchmark")("chip", value<std::string>()->value_name("NAME"),
-                       "run on trn1, trn2 or trn3 (default: each program's)")(
+                       "run on trn1, trn2, trn3 or trn4 (default: each program's)")(
       "seed", value<uint64_t>()->value_name("N")->default_value(O.Seed),
       "seed of the random inputs")(
       "min-seconds", value<double>()->value_name("S")->default_value(O.MinSeconds, "0.3"),
@@ -98,7 +98,7 @@ std::optional<Options> parse(tools::Tool &T, int argc, char **argv, int &Exit) {
     std::string Name = VM["chip"].as<std::string>();
     O.Chip = isa::lookupChip(Name);
     if (!O.Chip) {
-      T.error("unknown chip '" + Name + "': expected trn1, trn2 or trn3");
+      T.error("unknown chip '" + Name + "': expected trn1, trn2, trn3 or trn4");
       return std::nullopt;
     }
   }

@@ -154,7 +154,7 @@ object::Program loadProgram(const std::string &Path, const std::vector<std::stri
 int runTool(tools::Tool &T, int argc, char **argv) {
   using po::value;
   T.group("Program")("chip", value<std::string>()->value_name("NAME"),
-                     "run on trn1, trn2 or trn3 (default: the program's)")(
+                     "run on trn1, trn2, trn3 or trn4 (default: the program's)")(
       "include,I", value<std::vector<std::string>>()->value_name("DIR")->composing(),
       "search DIR for .include files (assembly input)")(
       "strict", "reads of never-written SBUF/PSUM are errors, not warnings")(
@@ -217,7 +217,7 @@ int runTool(tools::Tool &T, int argc, char **argv) {
   if (VM.count("chip")) {
     Chip = isa::lookupChip(VM["chip"].as<std::string>());
     if (!Chip)
-      throw UsageError{fmt::format("unknown chip '{}': expected trn1, trn2 or trn3",
+      throw UsageError{fmt::format("unknown chip '{}': expected trn1, trn2, trn3 or trn4",
                                    VM["chip"].as<std::string>())};
   }
   std::string MaxMemoryText = VM["max-memory"].as<std::string>();

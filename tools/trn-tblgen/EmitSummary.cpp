@@ -65,6 +65,9 @@ void emitSummary(RecordKeeper &RK, raw_ostream &OS) {
                       I.at("DmaEngines") * I.at("DmaEngineMBps") / 1000,
                       2.0 * C.PeModes.front().MacsPerCycle * C.ClockMHz[M.peEngine()] / 1e6);
   }
+  for (const ChipInfo &C : M.Chips)
+    if (!C.Speculative.empty())
+      OS << fmt::format("{} is speculative: {}\n", C.Name, C.Speculative);
 }
 
 TableGen::Emitter::Opt GenSummary("gen-isa-summary", emitSummary,

@@ -53,6 +53,23 @@ float fp8E8M0ToFp32(uint8_t Bits);
 float packedLaneToFp32(isa::DType T, const uint8_t *P, unsigned Lane);
 void storePackedLane(isa::DType T, uint8_t *P, unsigned Lane, float F);
 
+// Microscaling (OCP MX v1.0; docs/numerics.md, "MX"). Packed is an x4 type
+// (fp8_e4m3fn_x4, fp8_e5m2_x4, fp4_e2m1_x4); its values' largest exponent
+// emax is 8, 15 and 2.
+int mxEmax(isa::DType Packed);
+// The E8M0 scale code of a group whose largest magnitude is Amax (NaN when
+// the group holds a NaN or an infinity): floor(log2(Amax)) - emax + 127,
+// clamped to 0..254; 0 for Amax = 0; 255 (NaN) for a NaN Amax.
+uint8_t mxScaleCode(float Amax, isa::DType Packed);
+// Stores X / 2^(Code - 127) as value Lane of the packed element at P:
+// rounded to nearest even and saturated to the value type's largest finite
+// magnitude; with Code 255 the value type's positive quiet NaN.
+void mxQuantizeLane(isa::DType Packed, uint8_t *P, unsigned Lane, float X, uint8_t Code);
+// Value Lane of the packed element at P times 2^(Code - 127), exact in fp32
+// (an infinity past fp32's range); the positive quiet NaN 0x7FC00000 when
+// the value or the scale (Code 255) is NaN.
+float mxDequantizeLane(isa::DType Packed, const uint8_t *P, unsigned Lane, uint8_t Code);
+
 // fp32 -> integer: round to nearest even, saturate to the type's range,
 // NaN -> 0.
 int64_t fp32ToInt(float F, isa::DType To);

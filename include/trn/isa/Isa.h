@@ -344,6 +344,9 @@ std::optional<DType> lookupDType(std::string_view Name);
 std::optional<uint8_t> lookupEnumValue(EnumTypeId E, std::string_view Name);
 const EnumValueDesc *enumValue(EnumTypeId E, uint8_t Value);
 std::optional<Chip> lookupChip(std::string_view Name);
+// The chip's TensorE throughput mode of instruction form Form ("" = plain
+// matmul, "matmul_mx", ...) that lists input type T, or null.
+const PeModeDesc *peModeFor(const ChipDesc &C, DType T, std::string_view Form);
 
 } // namespace trn::isa
 

@@ -103,11 +103,17 @@ struct PeState {
     PeTile Tile;
     Stationary S;
     uint32_t LoadedBy = 0; // the instruction that loaded it
+    // MX weights (matmul_mx at LoadedBy): the tile holds no stationary.
+    bool Empty = false;
   };
   std::vector<Entry> Loaded;
   bool Complete = false;
   void load(const PeTile &T, const Stationary &S, uint32_t By);
-  const Entry *at(const PeTile &T) const;
+  // matmul_mx's weights at tile T: whatever T overlapped is gone, and no
+  // stationary is loaded there.
+  void empty(const PeTile &T, uint32_t By);
+  const Entry *at(const PeTile &T) const;      // a stationary loaded at exactly T
+  const Entry *emptied(const PeTile &T) const; // matmul_mx weights overlapping T
 };
 
 // One tensor operand alone (AP present). The assembler calls it as it

@@ -245,7 +245,91 @@ void multiplyMoving(ExecContext &C) {
   C.writeElements(Dst, Bytes, /*FromMatmul=*/true);
 }
 
+//===-- matmul_mx -----------------------------------------------------------===//
+
+// The E8M0 codes of an MX operand of K partitions: rows[g] for the 8
+// partitions of group g = p / 8, F columns each. Only the scale rows of the
+// layout are read (4 per quadrant, from the scale's first partition), so the
+// others may be uninitialised.
+std::vector<uint8_t> loadScales(ExecContext &C, const char *Name, uint32_t K) {
+  const View &V = C.view(Name);
+  std::vector<uint8_t> Codes(size_t(K / 8) * V.N), Rows;
+  isa::AccessPattern Storage;
+  for (uint32_t Q = 0; Q < K / 32; ++Q) {
+    View R = rowsOf(V, Storage, 32 * Q, 4); // scale bytes are codes (uint8 or fp8_e8m0)
+    C.readElements(R, Rows);
+    std::memcpy(&Codes[size_t(4 * Q) * V.N], Rows.data(), Rows.size());
+  }
+  return Codes;
+}
+
+// MX operand Name [K, F] (packed x4) times its scales, as rows k = 4p + j of
+// Out [4K, F] (docs/numerics.md, MX).
+void dequantize(ExecContext &C, const char *Name, const char *Scale, std::vector<float> &Out) {
+  RawTile Raw = C.loadRaw(Name);
+  std::vector<uint8_t> Codes = loadScales(C, Scale, Raw.P);
+  uint32_t EB = isa::dtype(Raw.Type).StorageBytes;
+  Out.resize(size_t(4) * Raw.P * Raw.N);
+  for (uint32_t P = 0; P < Raw.P; ++P) {
+    const uint8_t *Row = &Raw.Bytes[size_t(P) * Raw.N * EB];
+    const uint8_t *Code = &Codes[size_t(P / 8) * Raw.N];
+    for (unsigned J = 0; J < 4; ++J) {
+      float *O = &Out[(size_t(4) * P + J) * Raw.N];
+      for (uint64_t Col = 0; Col < Raw.N; ++Col)
+        O[Col] = mxDequantizeLane(Raw.Type, Row + Col * EB, J, Code[Col]);
+    }
+  }
+}
+
+void matmulMx(ExecContext &C) {
+  thread_local std::vector<float> Stat, Mov;
+  dequantize(C, "stationary", "stationary_scale", Stat);
+  dequantize(C, "moving", "moving_scale", Mov);
+  View Dst = C.view("dst");
+  size_t K = 4 * size_t(C.view("stationary").P);
+  if (Dst.P != C.view("stationary").N || Dst.N != C.view("moving").N)
+    C.fault(FaultKind::Shape, "internal error: the matmul_mx result does not fit its operands");
+  bool Accumulate = C.enumOf<isa::PsumMode>("acc") == isa::PsumMode::Accumulate;
+  float *InPlace = psumRows(C, Dst); // fp32 only
+  if (Accumulate)
+    checkAccumulateOnto(C, Dst, InPlace != nullptr);
+  simd::MatmulArgs A;
+  A.Stationary = Stat.data();
+  A.Moving = Mov.data();
+  A.MovingStride = Dst.N;
+  A.K = K;
+  A.M = Dst.P;
+  A.N = Dst.N;
+  A.Accumulate = Accumulate;
+  // Dequantized values have at most 4 significant bits: products are exact
+  // within fp32's range, which simd::matmul checks.
+  if (InPlace) {
+    if (Accumulate && !allWritten(C.M.Psum, Dst))
+      (void)C.load("dst");
+    A.Dst = InPlace;
+    A.DstStride = C.M.Psum.PartBytes / 4;
+    simd::matmul(A, /*NarrowSignificands=*/true);
+    markWrittenByMatmul(C, Dst);
+  } else {
+    Tile Out(Dst.P, Dst.N);
+    if (Accumulate)
+      Out = C.load("dst");
+    A.Dst = Out.V.data();
+    A.DstStride = Out.N;
+    simd::matmul(A, /*NarrowSignificands=*/true);
+    std::vector<uint8_t> Bytes(Out.V.size() * Dst.ElemBytes);
+    for (size_t E = 0; E < Out.V.size(); ++E) // fp32 as is; bf16 rounded to nearest even
+      storeFromFloat(Dst.AP->Type, Bytes.data() + E * Dst.ElemBytes, Out.V[E]);
+    C.writeElements(Dst, Bytes, /*FromMatmul=*/true);
+  }
+  // The weights of its tile are MX data now, not a stationary
+  // multiply_moving could use.
+  C.M.loadStationaryAt(verify::peModeOf(C.I).Tile).Loaded = false;
+}
+
 } // namespace
+
+void execMATMUL_MX(ExecContext &C, const isa::Instr &) { matmulMx(C); }
 
 void execLOAD_STATIONARY(ExecContext &C, const isa::Instr &) { loadStationary(C); }
 void execMULTIPLY_MOVING(ExecContext &C, const isa::Instr &) { multiplyMoving(C); }

@@ -4,7 +4,7 @@
 #
 # An unknown chip name.
 
-# CHECK:      {{^.*/}}chip-unknown.s:[[@LINE+3]]:7: error: unknown chip 'trn9': expected trn1, trn2 or trn3{{$}}
+# CHECK:      {{^.*/}}chip-unknown.s:[[@LINE+3]]:7: error: unknown chip 'trn9': expected trn1, trn2, trn3 or trn4{{$}}
 # CHECK-NEXT: {{^}}.chip trn9{{$}}
 # CHECK-NEXT: {{^}}      ^~~~{{$}}
 .chip trn9

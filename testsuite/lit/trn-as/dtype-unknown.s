@@ -4,11 +4,11 @@
 #
 # An unknown dtype lists the known ones.
 
-# CHECK:      {{^.*/}}dtype-unknown.s:[[@LINE+3]]:13: error: unknown dtype 'fp33': expected one of fp32, bf16, fp16, tf32, fp8_e4m3, fp8_e5m2, fp8_e4m3fn, int8, int16, int32, uint8, uint16, uint32{{$}}
+# CHECK:      {{^.*/}}dtype-unknown.s:[[@LINE+3]]:13: error: unknown dtype 'fp33': expected one of fp32, bf16, fp16, tf32, fp8_e4m3, fp8_e5m2, fp8_e4m3fn, int8, int16, int32, uint8, uint16, uint32, fp4_e2m1, fp8_e8m0, fp8_e4m3fn_x4, fp8_e5m2_x4, fp4_e2m1_x4{{$}}
 # CHECK-NEXT: {{^}}.tensor t : fp33[4] input{{$}}
 # CHECK-NEXT: {{^}}            ^~~~{{$}}
 .tensor t : fp33[4] input
-# CHECK-NEXT: {{^.*/}}dtype-unknown.s:[[@LINE+3]]:11: error: unknown dtype 'float': expected one of fp32, bf16, fp16, tf32, fp8_e4m3, fp8_e5m2, fp8_e4m3fn, int8, int16, int32, uint8, uint16, uint32{{$}}
+# CHECK-NEXT: {{^.*/}}dtype-unknown.s:[[@LINE+3]]:11: error: unknown dtype 'float': expected one of fp32, bf16, fp16, tf32, fp8_e4m3, fp8_e5m2, fp8_e4m3fn, int8, int16, int32, uint8, uint16, uint32, fp4_e2m1, fp8_e8m0, fp8_e4m3fn_x4, fp8_e5m2_x4, fp4_e2m1_x4{{$}}
 # CHECK-NEXT: {{^}}.sbuf x : float[128, 4]{{$}}
 # CHECK-NEXT: {{^}}          ^~~~~{{$}}
 .sbuf x : float[128, 4]

@@ -8,7 +8,7 @@
 # Label errors come after the last line, when labels are resolved.
 
 .tensor a : fp32[128, 64] input
-# CHECK:      {{^.*/}}multiple-errors.s:[[@LINE+3]]:15: error: unknown dtype 'fp33': expected one of fp32, bf16, fp16, tf32, fp8_e4m3, fp8_e5m2, fp8_e4m3fn, int8, int16, int32, uint8, uint16, uint32{{$}}
+# CHECK:      {{^.*/}}multiple-errors.s:[[@LINE+3]]:15: error: unknown dtype 'fp33': expected one of fp32, bf16, fp16, tf32, fp8_e4m3, fp8_e5m2, fp8_e4m3fn, int8, int16, int32, uint8, uint16, uint32, fp4_e2m1, fp8_e8m0, fp8_e4m3fn_x4, fp8_e5m2_x4, fp4_e2m1_x4{{$}}
 # CHECK-NEXT: {{^}}.tensor bad : fp33[128, 64] input{{$}}
 # CHECK-NEXT: {{^}}              ^~~~{{$}}
 .tensor bad : fp33[128, 64] input
