@@ -5,6 +5,9 @@
 #include "Machine.h"
 #include "Timing.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace trn::emu {
 
 DecodedInstr decodeInstr(const Machine &M, isa::Engine E, const isa::Instr &I) {
@@ -27,15 +30,21 @@ DecodedInstr decodeInstr(const Machine &M, isa::Engine E, const isa::Instr &I) {
   // (per-partition scalars included; a destination, accum and reduce are
   // written), and the destination of a datapath instruction.
   bool First = true;
+  auto Read = [&](const isa::AccessPattern &AP) {
+    if (Out.NumReads == MaxReads)
+      throw std::logic_error(std::string("internal error: '") + D.Mnemonic +
+                             "' reads more tensors than emu::MaxReads");
+    Out.Reads[Out.NumReads++] = TensorBox::of(AP);
+  };
   for (size_t K = 0; K < D.Operands.size(); ++K) {
     const isa::Operand &O = I.Operands[K];
     if (D.Operands[K].Kind == isa::OperandKind::Scalar && !O.IsImm)
-      Out.Reads[Out.NumReads++] = TensorBox::of(O.AP);
+      Read(O.AP);
     if (D.Operands[K].Kind != isa::OperandKind::AccessPattern || !O.AP.present())
       continue;
     std::string_view Name = D.Operands[K].Name;
     if (!First && Name != "accum" && Name != "reduce")
-      Out.Reads[Out.NumReads++] = TensorBox::of(O.AP);
+      Read(O.AP);
     First = false;
   }
   Out.SetsLastWrite = !D.IsSequencer && !D.IsDma && !D.Operands.empty() &&

@@ -42,6 +42,12 @@ struct TensorBox {
   }
 };
 
+// The most tensors an instruction reads (every tensor operand but its
+// destination, and [P, 1] scalar operands): matmul_mx reads four. Fewer
+// than isa::MaxOperands keeps the decoded instruction compact; decodeInstr
+// checks it.
+inline constexpr unsigned MaxReads = 8;
+
 struct InstrCost {
   uint64_t Cycles;               // of the engine's clock (for DMA: the trigger)
   const isa::PerfModeDesc *Mode; // the performance mode applied, if any
@@ -91,7 +97,7 @@ struct DecodedInstr {
   // Tensors it reads (for the dependent-instruction overhead), and the one
   // it writes as an engine's last datapath write.
   uint8_t NumReads = 0;
-  std::array<TensorBox, isa::MaxOperands> Reads{};
+  std::array<TensorBox, MaxReads> Reads{};
   bool SetsLastWrite = false;
   TensorBox Write;
   std::array<uint32_t, 2> Ports{}; // memory ports used, without and with a performance mode

@@ -411,3 +411,25 @@ answer:
   };
   CHECK(AllocationsOfRun(1000) == AllocationsOfRun(3000));
 }
+
+TEST_CASE("every instruction's tensor reads fit DecodedInstr::Reads") {
+  // decodeInstr records every tensor operand but the destination (and the
+  // secondary outputs accum and reduce), [P, 1] scalar tensors included, in
+  // an array of emu::MaxReads: no instruction may have more.
+  for (const isa::InstrDesc &D : isa::instrs()) {
+    unsigned Reads = 0;
+    bool First = true;
+    for (const isa::OperandDesc &O : D.Operands) {
+      if (O.Kind == isa::OperandKind::Scalar)
+        ++Reads;
+      if (O.Kind != isa::OperandKind::AccessPattern)
+        continue;
+      std::string_view Name = O.Name;
+      if (!First && Name != "accum" && Name != "reduce")
+        ++Reads;
+      First = false;
+    }
+    INFO(D.Mnemonic);
+    CHECK(Reads <= emu::MaxReads);
+  }
+}
