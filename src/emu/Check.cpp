@@ -14,18 +14,28 @@ namespace trn::emu {
 namespace {
 
 bool rawBitsOf(isa::DType T, const std::string &Descr) {
-  return (T == isa::DType::BF16 && Descr == "<u2") ||
-         ((T == isa::DType::FP8_E4M3 || T == isa::DType::FP8_E5M2 || T == isa::DType::FP8_E4M3FN) &&
+  using isa::DType;
+  return (T == DType::BF16 && Descr == "<u2") ||
+         ((T == DType::FP8_E4M3 || T == DType::FP8_E5M2 || T == DType::FP8_E4M3FN ||
+           T == DType::FP4_E2M1 || T == DType::FP8_E8M0) &&
           Descr == "|u1");
 }
+
+// Packed x4 elements hold four values: no one number is the element, so
+// they are compared as raw bits, exactly (a tolerance on bit patterns
+// means nothing).
+bool packed(isa::DType T) { return isa::dtype(T).Lanes != 1; }
 
 // The bytes per element of a reference of this descr that can be compared
 // with a tensor of dtype T, or 0 when it cannot: floats of 2, 4 or 8
 // bytes, integers and booleans, each read as a double, and for bf16 and
-// fp8 tensors unsigned arrays of their raw bits.
+// fp8 tensors unsigned arrays of their raw bits (the only reference a
+// packed x4 tensor takes).
 unsigned refElementBytes(const std::string &D, isa::DType T) {
   if (rawBitsOf(T, D))
     return D == "<u2" ? 2 : 1;
+  if (packed(T)) // only its raw bits, in the unsigned integer of its size
+    return D == npy::descrFor(T) ? isa::dtype(T).StorageBytes : 0;
   if (D.size() != 3 || (D[0] != '<' && D[0] != '|'))
     return 0;
   char Kind = D[1], Size = D[2];
@@ -104,11 +114,15 @@ std::variant<CheckResult, std::string> compare(const object::Tensor &T,
                        npy::shapeText(T.Shape), isa::dtype(T.Type).Name, T.bytes());
   for (uint64_t K = 0; K < R.Elements; ++K) {
     double G = loadAsFloat(T.Type, Got.data() + K * EB);
-    if (isa::dtype(T.Type).Kind != isa::DTypeKind::Float)
+    if (isa::dtype(T.Type).Kind != isa::DTypeKind::Float || packed(T.Type))
       G = static_cast<double>(loadAsInt(T.Type, Got.data() + K * EB));
     double E = refValue(Ref, T.Type, K);
     bool Ok;
-    if (std::isnan(G) || std::isnan(E) || std::isinf(G) || std::isinf(E)) {
+    if (packed(T.Type)) {
+      Ok = G == E;
+      if (!Ok)
+        R.MaxAbsError = std::max(R.MaxAbsError, std::fabs(G - E));
+    } else if (std::isnan(G) || std::isnan(E) || std::isinf(G) || std::isinf(E)) {
       Ok = (std::isnan(G) && std::isnan(E)) || G == E;
       // A NaN or infinity where the other side differs is an unbounded error.
       if (!Ok)

@@ -93,3 +93,36 @@ TEST_CASE("checkReference: shapes as NumPy writes them, dtypes by descr") {
   CHECK(emu::checkReference(T, array("<U8", {4}, {})) ==
         "a reference of dtype '<U8' cannot be compared with bf16");
 }
+
+TEST_CASE("compare: fp4, e8m0 and packed x4 tensors against their raw bits") {
+  // A tensor equals a reference holding its own bits: the fuzz property
+  // that found fp8_e8m0 read '|u1' bits as the integers 0..255.
+  for (isa::DType T : {isa::DType::FP4_E2M1, isa::DType::FP8_E8M0}) {
+    INFO(isa::dtype(T).Name);
+    std::vector<uint8_t> Bits = {0x0b, 0x7f, 0x00, 0xff};
+    auto R = emu::compare(tensor(T, {4}), Bits, array("|u1", {4}, Bits), 0, 0);
+    REQUIRE(errorOf(R) == "<compared>");
+    CHECK(std::get<emu::CheckResult>(R).ok());
+  }
+  // Packed: bit for bit, whatever the tolerance; one flipped bit of one
+  // value is a mismatch.
+  std::vector<uint8_t> Words = {0x01, 0x02, 0x03, 0x04, 0x10, 0x20, 0x30, 0x40};
+  auto Same = emu::compare(tensor(isa::DType::FP8_E4M3FN_X4, {2}), Words, array("<u4", {2}, Words),
+                           0.5, 1000);
+  REQUIRE(errorOf(Same) == "<compared>");
+  CHECK(std::get<emu::CheckResult>(Same).ok());
+  std::vector<uint8_t> Flipped = Words;
+  Flipped[5] ^= 1;
+  auto Diff = emu::compare(tensor(isa::DType::FP8_E4M3FN_X4, {2}), Words,
+                           array("<u4", {2}, Flipped), 0.5, 1e9);
+  REQUIRE(errorOf(Diff) == "<compared>");
+  CHECK(std::get<emu::CheckResult>(Diff).Mismatches == 1);
+  std::vector<uint8_t> Halves = {0x21, 0x43};
+  auto Fp4 =
+      emu::compare(tensor(isa::DType::FP4_E2M1_X4, {1}), Halves, array("<u2", {1}, Halves), 0, 0);
+  CHECK(std::get<emu::CheckResult>(Fp4).ok());
+  // Numbers are not packed elements.
+  CHECK(errorOf(emu::compare(tensor(isa::DType::FP4_E2M1_X4, {1}), Halves,
+                             array("<f2", {1}, Halves), 0, 0)) ==
+        "a reference of dtype '<f2' cannot be compared with fp4_e2m1_x4");
+}

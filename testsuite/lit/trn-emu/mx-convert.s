@@ -3,6 +3,14 @@
 # RUN: python3 %S/Inputs/npy-expect.py %t/f4.npy '|u1' 1,16 '[0, 0, 2, 2, 6, 7, 7, 9, 15, 4, 6, 4, 1, 9, 6, 7][i[1]]'
 # RUN: python3 %S/Inputs/npy-expect.py %t/e8.npy '|u1' 1,16 '[255, 125, 126, 127, 129, 130, 134, 255, 255, 128, 129, 128, 125, 255, 129, 130][i[1]]'
 # RUN: python3 %S/Inputs/npy-expect.py %t/back.npy '<f4' 1,16 '[0, 0, 1, 1, 4, 6, 6, -0.5, -6, 2, 4, 2, 0.5, -0.5, 4, 6][i[1]]'
+# The outputs check against their own raw bits, and a changed byte fails:
+# RUN: trn-emu %s --check f4=%t/f4.npy --check e8=%t/e8.npy | FileCheck %s --check-prefix=SAME
+# SAME: check f4: ok, 16 elements within rtol=1e-05 atol=1e-08 (max abs error 0, max rel error 0)
+# SAME: check e8: ok, 16 elements within rtol=1e-05 atol=1e-08 (max abs error 0, max rel error 0)
+# RUN: python3 -c "b = bytearray(open('%t/e8.npy', 'rb').read()); b[-15] = 126; open('%t/e8bad.npy', 'wb').write(b)"
+# RUN: not trn-emu %s --check e8=%t/e8bad.npy 2>&1 | FileCheck %s --check-prefix=DIFF
+# DIFF: check e8: MISMATCH in 1 of 16 elements
+# DIFF: e8[0, 1]: got 0.25, expected 0.5
 #
 # fp32 -> fp4_e2m1 and fp8_e8m0 on ScalarE, and fp4 back to fp32, by the
 # rules of docs/numerics.md worked by hand: fp4 rounds to nearest even
