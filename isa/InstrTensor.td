@@ -136,21 +136,13 @@ def MxScaleAP : APOf<[SBUF], MxScaleTypes, 1024,
 def MxDstAP : APOf<[PSUM], [FP32, BF16], 1024, "[M, N] result within one PSUM bank"> {
   let OneBank = 1;
 }
-// TensorE row tiling (ISA nc_matmul tile_position/tile_size): the rows of
-// the 128 x 128 array an instruction uses, tile_rows of them from row
-// tile_row. NKI's tile_size=(row_size, col_size) and
-// tile_position=(start_row, start_col); matmul_mx allows row tiling only
-// (its column size is 128 and its start column 0).
-def TileRowsOperand : RangedType<K_Imm, 32, 128,
-  "rows of a TensorE row tile: 32, 64 or 128 (ISA: 4 x 32 or 2 x 64 tiles on trn2 and later)">;
-def TileRowOperand : RangedType<K_Imm, 0, 96,
-  "first row of a TensorE row tile: a multiple of tile_rows">;
-
+// matmul_mx tiles rows only (ISA nc_matmul_mx): its columns are all 128,
+// from column 0; the tile operands are matmul's.
 def MATMUL_MX : Instr<0x05, "matmul_mx", [PE],
   (ops MxDstAP:$dst, MxStationaryAP:$stationary, MxMovingAP:$moving,
        MxScaleAP:$stationary_scale, MxScaleAP:$moving_scale,
        Opt<PsumModeOperand, "overwrite">:$acc,
-       Opt<TileRowOperand, "0">:$tile_row, Opt<TileRowsOperand, "128">:$tile_rows),
+       Opt<TileStart, "0">:$tile_row, Opt<TileSize, "128">:$tile_rows),
   "$dst, $stationary, $moving, $stationary_scale, $moving_scale, acc=$acc, "
   "tile_row=$tile_row, tile_rows=$tile_rows", CC_MatmulMx,
   "MX matmul (NKI's nc_matmul_mx, trn3 and later): dst[M, N] = "

@@ -49,7 +49,7 @@ bool quadrants(Rules &R, const char *Name) {
 
 } // namespace
 
-void matmulMxRules(Rules &R) {
+void matmulMxRules(Rules &R, const isa::ChipDesc &Chip) {
   Shape S = R.shape("stationary"), Mv = R.shape("moving");
   if (!quadrants(R, "stationary"))
     return;
@@ -75,21 +75,15 @@ void matmulMxRules(Rules &R) {
               fmt::format("the result is [stationary M x moving N] = [{} x {}]", S.N, Mv.N));
   scaleLayout(R, "stationary_scale", "stationary");
   scaleLayout(R, "moving_scale", "moving");
-  // Row tiling only (ISA): tile_rows rows from tile_row.
-  int64_t Rows = R.imm("tile_rows"), Row = R.imm("tile_row");
-  if (Rows != 32 && Rows != 64 && Rows != 128) {
-    R.fail("tile_rows", Rule::Op,
-           fmt::format("tile_rows = {}: a TensorE row tile has 32, 64 or 128 rows", Rows));
+  // Row tiling only (ISA): tile_rows rows from tile_row, as matmul's.
+  if (!tileAxisRules(R, Chip, TileAxis::Rows))
     return;
-  }
-  if (Row % Rows != 0 || Row + Rows > 128)
-    R.fail("tile_row", Rule::Op,
-           fmt::format("tile_row = {}: a row tile of {} rows starts at a multiple of {} below 128",
-                       Row, Rows, Rows));
+  int64_t Rows = R.imm("tile_rows");
   if (S.P > Rows)
-    R.fail(
-        "stationary", Rule::Shape,
-        fmt::format("K = {} partitions do not fit a row tile of {} rows (tile_rows)", S.P, Rows));
+    R.fail("stationary", Rule::Shape,
+           fmt::format("'stationary' has K = {} partitions, more than the tile's {} rows "
+                       "(tile_rows={})",
+                       S.P, Rows, Rows));
 }
 
 void quantizeMxRules(Rules &R) {

@@ -68,11 +68,15 @@ bool isBitvec(isa::AluOp Op);
 const char *aluName(isa::AluOp Op);
 
 // The families (TensorRules.cpp, VectorRules.cpp, TransferRules.cpp).
+// A TensorE tile along one axis (tile_row/tile_rows or tile_col/tile_cols):
+// its size and start; false after reporting the first rule broken.
+enum class TileAxis { Rows, Columns };
+bool tileAxisRules(Rules &R, const isa::ChipDesc &Chip, TileAxis Axis);
 void matmulRules(Rules &R, const PeState &PE, const isa::ChipDesc &Chip);
 void loadStationaryRules(Rules &R, const isa::ChipDesc &Chip);
 void peTransposeRules(Rules &R);
-void matmulMxRules(Rules &R);   // MxRules.cpp
-void quantizeMxRules(Rules &R); // MxRules.cpp
+void matmulMxRules(Rules &R, const isa::ChipDesc &Chip); // MxRules.cpp
+void quantizeMxRules(Rules &R);                          // MxRules.cpp
 void vectorRules(Rules &R);
 void transferRules(Rules &R);
 

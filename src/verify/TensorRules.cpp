@@ -126,29 +126,8 @@ void modeRules(Rules &R, const isa::ChipDesc &Chip) {
   const ModeSlots &S = modeSlots(R.I.Op);
   auto Value = [&](int Slot) { return R.I.Operands[static_cast<size_t>(Slot)].Int; };
   bool DoubleRow = static_cast<isa::PePerf>(Value(S.Perf)) == isa::PePerf::DoubleRow;
-  // Tiles: 2 x 64 on trn1 and later, 4 x 32 on trn2 and later (ISA).
-  struct Axis {
-    const char *Start, *Size, *Unit;
-    int64_t At, Count;
-  };
-  const std::array<Axis, 2> Axes = {
-      Axis{"tile_row", "tile_rows", "rows", Value(S.Row), Value(S.Rows)},
-      Axis{"tile_col", "tile_cols", "columns", Value(S.Col), Value(S.Cols)}};
-  for (const Axis &A : Axes) {
-    if (A.Count != 32 && A.Count != 64 && A.Count != 128)
-      return R.fail(
-          A.Size, Rule::Op,
-          fmt::format("{}={}: a TensorE tile is 32, 64 or 128 PE {}", A.Size, A.Count, A.Unit));
-    if (A.Count == 32 && Chip.Gen < 3)
-      return R.fail(A.Size, Rule::Op,
-                    fmt::format("{}=32 needs trn2 or later: the tiles of {} are 64 or 128 PE {}",
-                                A.Size, Chip.Name, A.Unit));
-    if (A.At % A.Count != 0)
-      return R.fail(A.Start, Rule::Op,
-                    fmt::format("{}={} is not a multiple of {}={}: a tile starts at a multiple of "
-                                "its size",
-                                A.Start, A.At, A.Size, A.Count));
-  }
+  if (!tileAxisRules(R, Chip, TileAxis::Rows) || !tileAxisRules(R, Chip, TileAxis::Columns))
+    return;
   int64_t Rows = Value(S.Rows), Cols = Value(S.Cols);
   bool HasStat = R.I.Op != isa::Opcode::MULTIPLY_MOVING;
   bool HasMov = R.I.Op != isa::Opcode::LOAD_STATIONARY;
@@ -216,6 +195,32 @@ void modeRules(Rules &R, const isa::ChipDesc &Chip) {
 }
 
 } // namespace
+
+bool tileAxisRules(Rules &R, const isa::ChipDesc &Chip, TileAxis Axis) {
+  // Tiles: 2 x 64 on trn1 and later, 4 x 32 on trn2 and later (ISA).
+  bool Rows = Axis == TileAxis::Rows;
+  const char *Start = Rows ? "tile_row" : "tile_col", *Size = Rows ? "tile_rows" : "tile_cols",
+             *Unit = Rows ? "rows" : "columns";
+  int64_t At = R.imm(Start), Count = R.imm(Size);
+  if (Count != 32 && Count != 64 && Count != 128) {
+    R.fail(Size, Rule::Op,
+           fmt::format("{}={}: a TensorE tile is 32, 64 or 128 PE {}", Size, Count, Unit));
+    return false;
+  }
+  if (Count == 32 && Chip.Gen < 3) {
+    R.fail(Size, Rule::Op,
+           fmt::format("{}=32 needs trn2 or later: the tiles of {} are 64 or 128 PE {}", Size,
+                       Chip.Name, Unit));
+    return false;
+  }
+  if (At % Count != 0) {
+    R.fail(Start, Rule::Op,
+           fmt::format("{}={} is not a multiple of {}={}: a tile starts at a multiple of its size",
+                       Start, At, Size, Count));
+    return false;
+  }
+  return true;
+}
 
 std::string str(const PeTile &T) {
   return fmt::format("rows {}-{}, columns {}-{}", T.Row, T.Row + T.Rows - 1, T.Col,

@@ -87,7 +87,7 @@ std::vector<Diagnostic> verifyInstr(const isa::Instr &I, const Context &C, const
     peTransposeRules(R);
     break;
   case isa::Opcode::MATMUL_MX:
-    matmulMxRules(R);
+    matmulMxRules(R, *C.Chip);
     break;
   case isa::Opcode::QUANTIZE_MX:
     quantizeMxRules(R);

@@ -300,7 +300,7 @@ TEST_CASE("object file: sections are checked") {
   CHECK(Err.find("greater than the file size") != std::string::npos);
 
   CHECK(readError(patched(Good, ".trn.meta", 0, 4, 1)) ==
-        "unknown format version 1 (this reader knows version 2)");
+        "unknown format version 1 (this reader knows version 3)");
   CHECK(readError(patched(Good, ".trn.meta", 4, 4, 9)) == "unknown chip id 9 (there are 4 chips)");
 }
 

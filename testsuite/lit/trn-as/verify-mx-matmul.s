@@ -67,15 +67,15 @@ pe.matmul_mx p, a[0:32], b[0:32], sa[0:32], sb[0:4]
 # CHECK-NEXT: {{^}}                                    ^~~~~~~{{$}}
 pe.matmul_mx p, a[32:64], b[32:64], sa[0:4], sb[32:36]
 # tile sizes
-# CHECK-NEXT: {{^.*/}}verify-mx-matmul.s:[[@LINE+3]]:31: error: tile_rows = 48: a TensorE row tile has 32, 64 or 128 rows{{$}}
+# CHECK-NEXT: {{^.*/}}verify-mx-matmul.s:[[@LINE+3]]:31: error: tile_rows=48: a TensorE tile is 32, 64 or 128 PE rows{{$}}
 # CHECK-NEXT: {{^}}pe.matmul_mx p, a, b, sa, sb, tile_rows=48{{$}}
 # CHECK-NEXT: {{^}}                              ^~~~~~~~~~~~{{$}}
 pe.matmul_mx p, a, b, sa, sb, tile_rows=48
-# CHECK-NEXT: {{^.*/}}verify-mx-matmul.s:[[@LINE+3]]:55: error: tile_row = 32: a row tile of 64 rows starts at a multiple of 64 below 128{{$}}
+# CHECK-NEXT: {{^.*/}}verify-mx-matmul.s:[[@LINE+3]]:55: error: tile_row=32 is not a multiple of tile_rows=64: a tile starts at a multiple of its size{{$}}
 # CHECK-NEXT: {{^}}pe.matmul_mx p, a[0:64], b[0:64], sa[0:64], sb[0:64], tile_row=32, tile_rows=64{{$}}
 # CHECK-NEXT: {{^}}                                                      ^~~~~~~~~~~{{$}}
 pe.matmul_mx p, a[0:64], b[0:64], sa[0:64], sb[0:64], tile_row=32, tile_rows=64
-# CHECK-NEXT: {{^.*/}}verify-mx-matmul.s:[[@LINE+3]]:17: error: K = 128 partitions do not fit a row tile of 64 rows (tile_rows){{$}}
+# CHECK-NEXT: {{^.*/}}verify-mx-matmul.s:[[@LINE+3]]:17: error: 'stationary' has K = 128 partitions, more than the tile's 64 rows (tile_rows=64){{$}}
 # CHECK-NEXT: {{^}}pe.matmul_mx p, a, b, sa, sb, tile_row=0, tile_rows=64{{$}}
 # CHECK-NEXT: {{^}}                ^{{$}}
 pe.matmul_mx p, a, b, sa, sb, tile_row=0, tile_rows=64
