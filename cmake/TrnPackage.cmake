@@ -15,7 +15,7 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set(TRN_PACKAGE_COMPONENTS trn_support trn_isa trn_numerics trn_npy trn_object trn_verify trn_asm
-    trn_emu trn_trace trn_race trn_run)
+    trn_emu trn_system trn_trace trn_race trn_run)
 # The program builder (trn/build), where it is part of the tree.
 if(TARGET trn_build)
   list(APPEND TRN_PACKAGE_COMPONENTS trn_build)

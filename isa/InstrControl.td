@@ -33,6 +33,33 @@ def SEM_SIGNAL : SeqInstr<0x63, "sem_signal",
   "$sem, $amount",
   "Adds amount (negative to take away) to sem when it completes.">;
 
+// Cores of a system (docs/multicore.md). A program runs on every core of
+// the system (SPMD): core_id tells the copies apart. A semaphore update
+// between cores is a one-word DMA write: it arrives after the chip's
+// DmaFixedNs plus DmaSignalNs (Chips.td; docs/multicore.md).
+def CORE_ID : SeqInstr<0x69, "core_id", (ops Reg:$rd), "$rd",
+  "rd = this core's number in the system: 0 to core_count - 1, chip by chip "
+  "(0 on a single core; NKI's program_id over the launch grid).">;
+def CORE_COUNT : SeqInstr<0x6A, "core_count", (ops Reg:$rd), "$rd",
+  "rd = the number of cores running the program (1 on a single core).">;
+def SEM_SIGNAL_CORE : SeqInstr<0x6B, "sem_signal_core",
+  (ops Sem:$sem, RangedType<K_Imm, -32768, 32767, "signed 16-bit increment">:$amount,
+       Reg:$core),
+  "$sem, $amount, $core",
+  "Adds amount to semaphore sem of the core whose number register core "
+  "holds (a remote semaphore update; this core's own when it names this "
+  "one). The update arrives the chip's cross-core delay after the "
+  "instruction completes. A core the system lacks is a run-time fault.">;
+def CORE_BARRIER : SeqInstr<0x6C, "core_barrier", (ops Sem:$sem), "$sem",
+  "NKI's core_barrier for cores=(0, 1): synchronises this core with the other "
+  "core of its HBM stack (cores 2k and 2k + 1). When the engine reaches it, "
+  "it adds 1 to sem on the other core (a remote semaphore update), then "
+  "waits until its own sem is at least 1 and takes 1 away, so the same "
+  "semaphore serves every barrier. Only this engine blocks. trn2 and later; "
+  "a run without the other core is a fault."> {
+  let MinGen = 3;
+}
+
 def LI : SeqInstr<0x64, "li", (ops Reg:$rd, SImm32:$imm), "$rd, $imm",
   "rd = imm.">;
 def MOV : SeqInstr<0x65, "mov", (ops Reg:$rd, Reg:$rs), "$rd, $rs",

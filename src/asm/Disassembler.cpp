@@ -32,8 +32,9 @@ std::string disassemble(const object::Program &P, const DisasmOptions &Opts) {
   if (!P.Tensors.empty())
     Out += "\n";
   for (const object::Tensor &T : P.Tensors) {
-    Out += fmt::format(".tensor {} : {}{} {} at 0x{:X}", T.Name, isa::dtype(T.Type).Name,
-                       shape(T.Shape), object::roleName(T.Role), T.Address);
+    Out +=
+        fmt::format(".tensor {} : {}{} {}{} at 0x{:X}", T.Name, isa::dtype(T.Type).Name,
+                    shape(T.Shape), object::roleName(T.Role), T.Shared ? " shared" : "", T.Address);
     if (T.InitOffset)
       Out += fmt::format(" = hex(\"{}\")", hexBytes(P.Data.data() + *T.InitOffset, T.bytes()));
     Out += "\n";

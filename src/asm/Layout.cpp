@@ -63,15 +63,22 @@ std::optional<LayoutError> Layout::placeTensor(object::Tensor &T, std::optional<
     if (*At < 0 || *At % isa::dtype(T.Type).StorageBytes)
       return error(Part::At, fmt::format("address {} is not a multiple of the dtype's {} bytes",
                                          *At, isa::dtype(T.Type).StorageBytes));
+    if (T.Shared && *At % object::SharedTensorAlign)
+      return error(Part::At, fmt::format("address 0x{:X} of a shared tensor is not on a 64 KiB "
+                                         "page (a multiple of 0x10000)",
+                                         *At));
     T.Address = static_cast<uint64_t>(*At);
   } else {
-    T.Address = alignTo(NextHbm, HbmAlign);
+    // A shared tensor has its pages to itself: the tensors before end, and
+    // those after begin, on a page boundary.
+    T.Address = alignTo(NextHbm, T.Shared || AfterShared ? object::SharedTensorAlign : HbmAlign);
   }
   if (T.Address + Bytes > C.hbmBytes() || Bytes > C.hbmBytes())
     return error(Part::Shape,
                  fmt::format("tensor '{}' ({} bytes at 0x{:X}) does not fit the {} GiB of {} HBM",
                              T.Name, Bytes, T.Address, C.HbmGiB, C.Name));
   NextHbm = std::max(NextHbm, T.Address + Bytes);
+  AfterShared = T.Shared;
   return std::nullopt;
 }
 

@@ -360,7 +360,8 @@ void Parser::parseOperand(const isa::InstrDesc &D, unsigned Idx, isa::Engine Eng
     return;
   }
   case isa::OperandKind::Semaphore:
-    Op.Int = parseSemaphore(D.Op == isa::Opcode::SEM_WAIT);
+    // core_barrier waits on its semaphore here (another core signals it).
+    Op.Int = parseSemaphore(D.Op == isa::Opcode::SEM_WAIT || D.Op == isa::Opcode::CORE_BARRIER);
     return;
   case isa::OperandKind::DmaQueue: {
     // A register names the queue at run time (16 E + Q).

@@ -513,6 +513,10 @@ void Parser::tensorDirective() {
   else
     failAt(Role,
            fmt::format("unknown role '{}': expected input, output or scratch", Role.Text.str()));
+  if (tok().isIdent("shared")) {
+    ++Cur;
+    T.Shared = true;
+  }
   uint64_t Bytes = T.bytes();
   std::optional<int64_t> At;
   SMRange AtRange;

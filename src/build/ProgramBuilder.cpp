@@ -171,7 +171,9 @@ struct ProgramBuilder::State {
         for (size_t K = 0; K < D.Operands.size(); ++K) {
           const isa::Operand &Op = I.Operands[K];
           if (D.Operands[K].Kind == isa::OperandKind::Semaphore)
-            (D.Op == isa::Opcode::SEM_WAIT ? Waited : Signalled)[Op.Int & 255] = true;
+            (D.Op == isa::Opcode::SEM_WAIT || D.Op == isa::Opcode::CORE_BARRIER
+                 ? Waited
+                 : Signalled)[Op.Int & 255] = true;
           bool IsTensor = D.Operands[K].Kind == isa::OperandKind::AccessPattern ||
                           (D.Operands[K].Kind == isa::OperandKind::Scalar && !Op.IsImm);
           if (!IsTensor || !Op.AP.present())

@@ -21,6 +21,12 @@ DecodedInstr decodeInstr(const Machine &M, isa::Engine E, const isa::Instr &I) {
     Out.Waits[Out.NumWaits++] = isa::Wait{static_cast<uint8_t>(I.Operands[0].Int),
                                           static_cast<isa::WaitCond>(I.Operands[1].Int), false,
                                           static_cast<uint32_t>(I.Operands[2].Int)};
+  // core_barrier waits for its peer's update (then takes it away).
+  if (I.Op == isa::Opcode::CORE_BARRIER) {
+    Out.Barrier = true;
+    Out.Waits[Out.NumWaits++] =
+        isa::Wait{static_cast<uint8_t>(I.Operands[0].Int), isa::WaitCond::Ge, false, 1};
+  }
   for (unsigned K = 0; K < Out.NumWaits; ++K)
     if (Out.BadWait < 0 && Out.Waits[K].Sem >= M.Semaphores.size())
       Out.BadWait = static_cast<int8_t>(K);

@@ -93,6 +93,7 @@ struct DecodedInstr {
   uint8_t NumWaits = 0;
   int8_t BadWait = -1;     // the first wait on a semaphore the chip lacks
   bool TooNew = false;     // needs a later chip than the run's
+  bool Barrier = false;    // core_barrier: waits on its semaphore, after updating the peer's
   int8_t ActTableSet = -1; // the ScalarE table set it needs (Timing.h)
   // Tensors it reads (for the dependent-instruction overhead), and the one
   // it writes as an engine's last datapath write.

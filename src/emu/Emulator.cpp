@@ -38,7 +38,11 @@ uint64_t initialPages(const object::Program &P) {
 } // namespace
 
 Emulator::Emulator(object::Program P, std::optional<isa::Chip> Chip, uint64_t MaxHostMemory)
-    : Budget(std::make_unique<HostMemoryBudget>(MaxHostMemory)) {
+    : Emulator(std::move(P), Chip, std::make_shared<HostMemoryBudget>(MaxHostMemory)) {}
+
+Emulator::Emulator(object::Program P, std::optional<isa::Chip> Chip,
+                   std::shared_ptr<HostMemoryBudget> SharedBudget)
+    : Budget(std::move(SharedBudget)) {
   const isa::ChipDesc &C = isa::chip(Chip.value_or(P.TargetChip));
   uint64_t Code = 0;
   for (const object::Stream &S : P.Streams)

@@ -93,6 +93,8 @@ Machine::Machine(object::Program P, const isa::ChipDesc &C)
         SemHopPs[E] = psFromCycles(Eng, static_cast<uint64_t>(K.Value));
   }
   DmaSignalPs = int64_t(isa::chipTiming(Chip.Id).DmaSignalNs) * 1000;
+  // A remote semaphore update is a one-word DMA write (docs/multicore.md).
+  CrossCorePs = int64_t(Chip.DmaFixedNs) * 1000 + DmaSignalPs;
   for (EngineState &S : Engines) {
     S.Decoded.reserve(S.Code.size());
     for (const isa::Instr &I : S.Code)
@@ -294,11 +296,15 @@ void Machine::tryIssue(unsigned EIdx) {
   }
   const isa::Instr &I = E.Code[E.PC];
   const DecodedInstr &Dec = E.Decoded[E.PC];
-  // A program assembled for a later chip may be run with --chip.
-  if (Dec.TooNew)
-    fault(FaultKind::BadProgram, E.Id, E.PC,
-          fmt::format("'{}' needs {} or later; this run is on {}", I.desc().Mnemonic,
-                      isa::chips()[I.desc().MinGen - 2].Name, Chip.Name));
+  if (Dec.TooNew || Dec.Barrier) [[unlikely]] {
+    // A program assembled for a later chip may be run with --chip.
+    if (Dec.TooNew)
+      fault(FaultKind::BadProgram, E.Id, E.PC,
+            fmt::format("'{}' needs {} or later; this run is on {}", I.desc().Mnemonic,
+                        isa::chips()[I.desc().MinGen - 2].Name, Chip.Name));
+    if (!E.BarrierSent)
+      barrierArrive(E, I);
+  }
   if (Dec.BadWait >= 0)
     fault(FaultKind::BadProgram, E.Id, E.PC,
           fmt::format("waits on s{}, but {} has s0 to s{}", Dec.Waits[Dec.BadWait].Sem, Chip.Name,
@@ -466,6 +472,10 @@ void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
     wakeWaiters(Sem);
     return;
   }
+  scheduleArrival(NowPs + Delay, Sem, Amount, S);
+}
+
+void Machine::scheduleArrival(int64_t AtPs, uint8_t Sem, int16_t Amount, const Sender &S) {
   PendingSum[Sem] += Amount;
   uint32_t Slot;
   if (FreeSignalSlots.empty()) {
@@ -476,7 +486,65 @@ void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
     FreeSignalSlots.pop_back();
     SignalSlots[Slot] = {Sem, Amount, S};
   }
-  schedule(NowPs + Delay, EventKind::SemArrive, 0, Slot);
+  schedule(AtPs, EventKind::SemArrive, 0, Slot);
+}
+
+void Machine::signalCore(unsigned To, uint8_t Sem, int16_t Amount, const Sender &From) {
+  if (To == CoreId)
+    return signal(Sem, Amount, From);
+  if (To >= NumCores)
+    fault(FaultKind::BadProgram, From.Eng, From.Index,
+          NumCores == 1
+              ? fmt::format("signals core {}, but this run has one core (0); run the "
+                            "program on a system of cores (trn-emu --system)",
+                            To)
+              : fmt::format("signals core {}, but the system has cores 0 to {}", To, NumCores - 1));
+  if (Sem >= Semaphores.size())
+    fault(FaultKind::BadProgram, From.Eng, From.Index,
+          fmt::format("signals s{}, but {} has s0 to s{}", Sem, Chip.Name, Semaphores.size() - 1));
+  CoreMessage M;
+  M.ArrivalPs = NowPs + CrossCorePs;
+  M.From = CoreId;
+  M.To = To;
+  M.Seq = SentMessages++;
+  M.Sem = Sem;
+  M.Amount = Amount;
+  M.By = From;
+  M.By.Valid = true;
+  M.By.Ps = NowPs;
+  M.By.Core = static_cast<int16_t>(CoreId);
+  Outbox->push_back(M);
+}
+
+void Machine::takeNow(uint8_t Sem, int16_t Amount, const Sender &From) {
+  Sender S = From;
+  Semaphores[Sem] -= Amount;
+  LastSignal[Sem] = S;
+  if (ReportSignals)
+    for (Observer *O : Observers) {
+      O->signalled({Sem, static_cast<int32_t>(Semaphores[Sem] + PendingSum[Sem]), S, -Amount});
+      O->signalArrived({Sem, Semaphores[Sem], S, -Amount}, NowPs);
+    }
+  wakeWaiters(Sem);
+}
+
+void Machine::receive(const CoreMessage &M) { scheduleArrival(M.ArrivalPs, M.Sem, M.Amount, M.By); }
+
+void Machine::barrierArrive(EngineState &E, const isa::Instr &I) {
+  // NKI's core_barrier: the two cores sharing an HBM stack, 2k and 2k + 1.
+  unsigned Peer = CoreId ^ 1;
+  if (Peer >= NumCores)
+    fault(FaultKind::BadProgram, E.Id, E.PC,
+          NumCores == 1
+              ? std::string("core_barrier synchronises the two cores that share an HBM stack, "
+                            "but this run has one core; run the program on a system of cores "
+                            "(trn-emu --system)")
+              : fmt::format("core_barrier synchronises the two cores that share an HBM stack "
+                            "(2k and 2k + 1), but core {} of this system of {} has no peer",
+                            CoreId, NumCores));
+  E.BarrierSent = true;
+  signalCore(Peer, static_cast<uint8_t>(I.Operands[0].Int), 1,
+             Sender{true, false, E.Id, E.PC, 0, NowPs, -1});
 }
 
 void Machine::arrive(uint32_t Slot) {
@@ -552,7 +620,7 @@ void Machine::complete(unsigned EIdx) {
       O->instructionDone(Ev);
   }
   if (I.Sig && !D.IsDma)
-    signal(I.Sig->Sem, I.Sig->Amount, Sender{true, false, E.Id, Index, 0, NowPs});
+    signal(I.Sig->Sem, I.Sig->Amount, Sender{true, false, E.Id, Index, 0, NowPs, -1});
   // The last datapath instruction: sequencer work (loop control) between a
   // multiply and the next weight load does not stop the load overlapping.
   if (!D.IsSequencer) {
@@ -716,7 +784,7 @@ void Machine::finishDma(unsigned Q) {
       O->dmaDone(Ev);
   }
   if (I.Sig)
-    signal(I.Sig->Sem, I.Sig->Amount, Sender{true, true, T.Issuer, T.Index, Q, NowPs});
+    signal(I.Sig->Sem, I.Sig->Amount, Sender{true, true, T.Issuer, T.Index, Q, NowPs, -1});
   if (!Queue.Pending.empty())
     startDma(Q);
   else if (!--InFlight)
@@ -752,12 +820,18 @@ void Machine::deadlock() {
       "error: deadlock at {} ns: every engine that has not finished waits on a semaphore and no "
       "DMA transfer is in flight",
       NowPs / 1000);
+  Msg += waitingEngines("");
+  throw FaultException{{FaultKind::Deadlock, Msg}};
+}
+
+std::string Machine::waitingEngines(std::string_view Prefix) const {
+  std::string Msg;
   for (const EngineState &E : Engines) {
     if (E.State != EngineState::Status::Waiting)
       continue;
     const isa::Instr &I = E.Code[E.PC];
     const DecodedInstr &Dec = E.Decoded[E.PC];
-    Msg += fmt::format("\n  {}: {}, instruction {} ({}), waits for", where(E.Id, E.PC),
+    Msg += fmt::format("\n  {}: {}{}, instruction {} ({}), waits for", where(E.Id, E.PC), Prefix,
                        isa::engine(E.Id).RecordName, E.PC, I.desc().Mnemonic);
     bool First = true;
     for (unsigned K = 0; K < Dec.NumWaits; ++K) {
@@ -784,7 +858,18 @@ void Machine::deadlock() {
             Sends = true;
             Amount = J.Operands[1].Int;
           }
-          if (Sends)
+          // Another core's signals: the program is every core's.
+          bool Remote = false;
+          if ((J.Op == isa::Opcode::SEM_SIGNAL_CORE || J.Op == isa::Opcode::CORE_BARRIER) &&
+              J.Operands[0].Int == W->Sem) {
+            Sends = Remote = true;
+            Amount = J.Op == isa::Opcode::CORE_BARRIER ? 1 : J.Operands[1].Int;
+          }
+          if (Remote)
+            Signallers.push_back(fmt::format("{} #{} ({}) {:+} from another core",
+                                             isa::engine(O.Id).RecordName, K, where(O.Id, K),
+                                             Amount));
+          else if (Sends)
             Signallers.push_back(fmt::format(
                 "{} #{} ({}{}) {:+}", isa::engine(O.Id).RecordName, K, where(O.Id, K),
                 K < O.PC || (O.State == EngineState::Status::Halted) ? ", already run" : "",
@@ -795,7 +880,7 @@ void Machine::deadlock() {
                                               fmt::join(Signallers, "; "));
     }
   }
-  throw FaultException{{FaultKind::Deadlock, Msg}};
+  return Msg;
 }
 
 static_assert(static_cast<unsigned>(LoopEventKind::Issue) == 3 &&
@@ -900,10 +985,9 @@ uint32_t Machine::portsUsed(isa::Engine E, const isa::Instr &I, bool InPerfMode)
   return Mask;
 }
 
-RunResult Machine::run(const RunOptions &O) {
+void Machine::begin(const RunOptions &O) {
   Opts = O;
   ThrottleOn = O.Throttle && isa::chipTiming(Chip.Id).Throttle;
-  RunResult R;
   ReportAccesses = false;
   ReportSignals = EachStall = ReportEvents = false;
   for (Observer *Obs : Observers) {
@@ -930,13 +1014,35 @@ RunResult Machine::run(const RunOptions &O) {
     uint64_t MHz = Chip.ClockMHz[static_cast<unsigned>(isa::Engine::PE)];
     LimitWide = (static_cast<unsigned __int128>(O.MaxCycles) * 1000000 + MHz - 1) / MHz;
   }
-  int64_t LimitPs = LimitWide > INT64_MAX ? 0 : static_cast<int64_t>(LimitWide);
+  LimitPs = LimitWide > INT64_MAX ? 0 : static_cast<int64_t>(LimitWide);
   SemWaiters.assign(Semaphores.size(), 0);
+  for (unsigned E = 0; E < isa::NumEngines; ++E)
+    schedule(0, EventKind::Issue, E);
+}
+
+std::optional<int64_t> Machine::nextEventPs() const {
+  if (HasAhead)
+    return Ahead.Ps;
+  if (!Events.empty())
+    return Events.top().Ps;
+  if (!ReferenceEvents.empty())
+    return ReferenceEvents.top().Ps;
+  return std::nullopt;
+}
+
+bool Machine::anyWaiting() const {
+  return std::any_of(Engines.begin(), Engines.end(),
+                     [](const EngineState &S) { return S.State == EngineState::Status::Waiting; });
+}
+
+std::optional<Fault> Machine::advance(int64_t WindowEndPs) {
   const bool EventsWanted = ReportEvents;
-  const int64_t SlowPs = EventsWanted ? INT64_MIN : LimitPs ? LimitPs : INT64_MAX;
+  // Every rare case behind one comparison per event: the window's end, the
+  // cycle limit, and an observer that wants every event (a debugger;
+  // SlowPs is then below every time).
+  const int64_t SlowPs =
+      EventsWanted ? INT64_MIN : std::min(LimitPs ? LimitPs : INT64_MAX, WindowEndPs - 1);
   try {
-    for (unsigned E = 0; E < isa::NumEngines; ++E)
-      schedule(0, EventKind::Issue, E);
     while (HasAhead || !Events.empty() || !ReferenceEvents.empty()) {
       struct {
         int64_t Ps;
@@ -945,22 +1051,25 @@ RunResult Machine::run(const RunOptions &O) {
         uint32_t Slot;
       } Ev;
       nextEvent(Ev.Ps, Ev.Kind, Ev.Who, Ev.Slot);
-      // One comparison per event for both rare cases: the cycle limit, and
-      // an observer that wants every event (a debugger; SlowPs is then
-      // below every time).
       if (Ev.Ps > SlowPs) [[unlikely]] {
+        if (Ev.Ps >= WindowEndPs) {
+          // Not this window's: nextEvent left it in Ahead, before every
+          // event queued.
+          if (ReferenceSchedule)
+            ReferenceEvents.push(Ahead);
+          else
+            HasAhead = true;
+          return std::nullopt;
+        }
         if (LimitPs && Ev.Ps > LimitPs) {
           // A signal arriving after the limit, with nothing left to wait for
           // it, ends nothing.
-          if (Ev.Kind == EventKind::SemArrive &&
-              std::none_of(Engines.begin(), Engines.end(), [](const EngineState &S) {
-                return S.State == EngineState::Status::Waiting;
-              }))
+          if (Ev.Kind == EventKind::SemArrive && !anyWaiting())
             continue;
           NowPs = LimitPs;
           std::string What = fmt::format(
               "the run passed --max-cycles={} ({} ns) and was stopped (a runaway loop?)",
-              O.MaxCycles, LimitPs / 1000);
+              Opts.MaxCycles, LimitPs / 1000);
           // Named as --max-instructions names it: the instruction the event
           // was for, or the one that triggered the transfer in flight.
           if ((Ev.Kind == EventKind::InstrDone || Ev.Kind == EventKind::Issue) &&
@@ -994,9 +1103,23 @@ RunResult Machine::run(const RunOptions &O) {
         break;
       }
     }
-    for (const EngineState &E : Engines)
-      if (E.State == EngineState::Status::Waiting)
-        deadlock();
+  } catch (FaultException &F) {
+    return std::move(F.F);
+  } catch (StopRun &S) {
+    return std::move(S.F);
+  } catch (const HostMemoryError &E) { // any not met where an instruction could be named
+    return Fault{FaultKind::HostMemory, std::string("error: ") + E.what()};
+  } catch (const std::bad_alloc &) { // what the budget did not foresee: the host ran out
+    return Fault{FaultKind::HostMemory,
+                 fmt::format("error: the host ran out of memory at {} ns", NowPs / 1000)};
+  }
+  return std::nullopt;
+}
+
+std::optional<Fault> Machine::endChecks() {
+  try {
+    if (anyWaiting())
+      deadlock();
     // The DMA model schedules every transfer to its end; never end silently
     // with one lost.
     for (const DmaQueue &Q : Queues)
@@ -1005,19 +1128,26 @@ RunResult Machine::run(const RunOptions &O) {
                               fmt::format("error: internal error: the run ended at {} ns with "
                                           "DMA transfers in flight",
                                           NowPs / 1000)}};
-    // The run ends with its last instruction or transfer; a signal still on
-    // its way to a semaphore nobody waits on does not extend it.
-    NowPs = LastWorkPs;
   } catch (FaultException &F) {
-    R.Error = std::move(F.F);
-  } catch (StopRun &S) {
-    R.Error = std::move(S.F);
-  } catch (const HostMemoryError &E) { // any not met where an instruction could be named
-    R.Error = Fault{FaultKind::HostMemory, std::string("error: ") + E.what()};
-  } catch (const std::bad_alloc &) { // what the budget did not foresee: the host ran out
-    R.Error = Fault{FaultKind::HostMemory,
-                    fmt::format("error: the host ran out of memory at {} ns", NowPs / 1000)};
+    return std::move(F.F);
   }
+  // The run ends with its last instruction or transfer; a signal still on
+  // its way to a semaphore nobody waits on does not extend it.
+  NowPs = LastWorkPs;
+  return std::nullopt;
+}
+
+RunResult Machine::run(const RunOptions &O) {
+  begin(O);
+  std::optional<Fault> F = advance(INT64_MAX);
+  if (!F)
+    F = endChecks();
+  return finish(std::move(F));
+}
+
+RunResult Machine::finish(std::optional<Fault> Error) {
+  RunResult R;
+  R.Error = std::move(Error);
   R.TimePs = NowPs;
   R.Cycles =
       static_cast<uint64_t>(static_cast<unsigned __int128>(NowPs) * Chip.ClockMHz[0] / 1000000);

@@ -47,6 +47,7 @@ struct EngineState {
   std::array<uint32_t, 64> Regs{};
   enum class Status : uint8_t { Idle, Waiting, Busy, Halted } State = Status::Idle;
   int64_t WaitingSincePs = 0;
+  bool BarrierSent = false; // core_barrier at PC: its update to the peer is on its way
   int64_t LastEndPs = 0;
   // What the engine's last datapath instruction wrote (for the dependent-
   // instruction overhead of the timing model).
@@ -90,6 +91,19 @@ struct Stationary {
   std::vector<uint8_t> Raw;  // the same, as stored (for the transpose mode)
 };
 
+// A semaphore update one core sends another (sem_signal_core,
+// core_barrier): all that passes between cores besides shared HBM. It
+// arrives CrossCorePs after it was sent, so a core can run that far ahead
+// of the others (the system's lookahead, System.cpp).
+struct CoreMessage {
+  int64_t ArrivalPs = 0;
+  unsigned From = 0, To = 0; // cores
+  uint64_t Seq = 0;          // the sender's count: orders messages sent at once
+  uint8_t Sem = 0;
+  int16_t Amount = 0;
+  Sender By; // By.Core is the sending core
+};
+
 class Machine {
 public:
   Machine(object::Program P, const isa::ChipDesc &Chip);
@@ -131,11 +145,47 @@ public:
   std::vector<uint8_t> RegisterBytes; // reg_load and reg_store's element, reused
   RunOptions Opts;
   int64_t NowPs = 0;
+  int64_t LimitPs = 0; // the cycle limit in picoseconds (0: none)
   uint64_t Executed = 0;
   uint64_t DmaTransfers = 0, DmaBytes = 0;
   int64_t DmaActivePs = 0; // time with at least one transfer in flight
 
   RunResult run(const RunOptions &O);
+
+  // run() in steps, for a system of cores (System.cpp): begin, then advance
+  // to a time as often as needed (false once nothing is left to run), then
+  // finish with the fault that ended the run, if any. endChecks is the
+  // single core's end: its deadlock (the engines still waiting) and its
+  // time.
+  void begin(const RunOptions &O);
+  std::optional<Fault> advance(int64_t WindowEndPs); // the events before WindowEndPs
+  std::optional<Fault> endChecks();
+  RunResult finish(std::optional<Fault> Error);
+  std::optional<int64_t> nextEventPs() const; // none: nothing left to run
+  bool anyWaiting() const;                    // an engine waits on a semaphore
+  // Each engine waiting, what it waits for and who signals it, one line
+  // each, its engine name after Prefix.
+  std::string waitingEngines(std::string_view Prefix) const;
+  int64_t lastWorkPs() const { return LastWorkPs; }
+
+  // In a system (System.cpp): this core's number and the cores there are,
+  // the messages it sends (Outbox: the system takes them after each step)
+  // and their delay.
+  unsigned CoreId = 0, NumCores = 1;
+  std::vector<CoreMessage> *Outbox = nullptr;
+  int64_t CrossCorePs = 0;
+  uint64_t SentMessages = 0;
+  // Adds Amount to semaphore Sem of core To (this core too), as From.
+  void signalCore(unsigned To, uint8_t Sem, int16_t Amount, const Sender &From);
+  // A message from another core: its update lands at M.ArrivalPs, which
+  // has not passed.
+  void receive(const CoreMessage &M);
+  // core_barrier (decoded as waiting on its semaphore): its update to the
+  // peer core is sent once the engine reaches it, before it waits.
+  void barrierArrive(EngineState &E, const isa::Instr &I);
+  // Takes Amount from Sem at once (core_barrier's own update), with no
+  // signal delay: the next barrier on Sem must not see it.
+  void takeNow(uint8_t Sem, int16_t Amount, const Sender &From);
 
   // Reports at a source location, in the assembler's style.
   std::string where(isa::Engine E, uint32_t Index) const;
@@ -270,6 +320,7 @@ private:
   std::vector<int64_t> PendingSum; // by semaphore: the amounts on their way
   int64_t LastWorkPs = 0;          // the last instruction or transfer end
   int64_t signalDelayPs(const Sender &From) const;
+  void scheduleArrival(int64_t AtPs, uint8_t Sem, int16_t Amount, const Sender &S);
   void arrive(uint32_t Slot);
   // TensorE dI/dt throttling: when the current ramp began (-1: cold), and
   // PE's recent busy intervals.

@@ -60,6 +60,15 @@ void Hbm::setBudget(HostMemoryBudget *B) {
                    fmt::format("the {} pages of emulated HBM already written", Pages.size()));
 }
 
+uint8_t *Hbm::frame(uint64_t Page) {
+  auto It = Pages.find(Page);
+  if (It != Pages.end())
+    return It->second;
+  uint8_t Zero = 0;
+  write(Page * PageBytes, &Zero, 1); // makes the page
+  return Pages.at(Page);
+}
+
 void Hbm::write(uint64_t Address, const uint8_t *In, uint64_t Size) {
   while (Size) {
     uint64_t Page = Address / PageBytes, Off = Address % PageBytes;

@@ -165,6 +165,12 @@ public:
   // Throws HostMemoryError when a page it needs would pass the budget.
   void write(uint64_t Address, const uint8_t *In, uint64_t Size);
   size_t pagesInUse() const { return Pages.size(); }
+  // The frame of page Page, made (zeroed, counted) if it has none.
+  uint8_t *frame(uint64_t Page);
+  // Page Page is Frame, another Hbm's (which must outlive this one): the
+  // page of a tensor the cores of a chip share. A frame of its own it had
+  // stays counted, unused.
+  void mapShared(uint64_t Page, uint8_t *Frame) { Pages[Page] = Frame; }
   // Counts the pages in use and every later one against B (which must
   // outlive this); throws HostMemoryError if those in use do not fit.
   void setBudget(HostMemoryBudget *B);

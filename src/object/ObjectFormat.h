@@ -85,8 +85,9 @@ struct TensorRecord {
   U64 Address;        // byte address in HBM
   U64 InitOffset;     // in .trn.data when HasInit, else 0
   LocRecord Loc;
-  U32 Reserved; // 0; keeps the record a multiple of 8 bytes
+  U32 Flags; // TensorSharedFlag; other bits 0 (the record stays a multiple of 8 bytes)
 };
+inline constexpr uint32_t TensorSharedFlag = 1; // Tensor::Shared
 
 // .trn.allocs: one per SBUF/PSUM allocation.
 struct AllocRecord {

@@ -588,8 +588,11 @@ bool ObjectReader::readTensors() {
       return fail("{}: no initial data, but an initial-data offset of 0x{:x}", What,
                   uint64_t(R.InitOffset));
     }
-    if (R.Reserved != 0)
-      return fail("{}: reserved field is not 0", What);
+    if (R.Flags & ~TensorSharedFlag)
+      return fail("{}: flags 0x{:x} name no flag but shared (1)", What, R.Flags);
+    T.Shared = R.Flags & TensorSharedFlag;
+    if (T.Shared && T.Address % SharedTensorAlign)
+      return fail("{}: a shared tensor starts on a 64 KiB page (address 0x{:x})", What, T.Address);
     if (!readLoc(R.Loc, What, T.Loc))
       return false;
   }

@@ -150,6 +150,7 @@ void ObjectWriter::addTables() {
     R.Address = T.Address;
     R.InitOffset = T.InitOffset.value_or(0);
     R.Loc = locRecord(T.Loc);
+    R.Flags = T.Shared ? TensorSharedFlag : 0;
     Tensors.push_back(R);
   }
   addTable(format::Tensors, Tensors);

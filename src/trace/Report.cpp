@@ -40,6 +40,8 @@ std::string StallCause::description() const {
 std::string senderName(const emu::Sender &S) {
   if (!S.Valid)
     return "its initial value";
+  if (S.Core >= 0)
+    return fmt::format("core {}'s {} #{}", S.Core, isa::engine(S.Eng).RecordName, S.Index);
   if (S.FromDma)
     return fmt::format("DMA q{}.{} ({} #{})", S.Queue / 16, S.Queue % 16,
                        isa::engine(S.Eng).RecordName, S.Index);

@@ -114,10 +114,12 @@ Program sampleProgram() {
   operand(Bne, "target").Int = 0;
   append(P, Bne, {0, 13, 3});
 
-  P.Tensors.push_back({"a", DType::BF16, {128, 64}, TensorRole::Input, 0, std::nullopt, {0, 1, 1}});
-  P.Tensors.push_back({"w", DType::FP32, {2, 3}, TensorRole::Scratch, 0x4000, 8, {1, 2, 1}});
   P.Tensors.push_back(
-      {"out", DType::FP32, {128, 64}, TensorRole::Output, 0x10000, std::nullopt, {0, 2, 1}});
+      {"a", DType::BF16, {128, 64}, TensorRole::Input, 0, std::nullopt, false, {0, 1, 1}});
+  P.Tensors.push_back({"w", DType::FP32, {2, 3}, TensorRole::Scratch, 0x4000, 8, false, {1, 2, 1}});
+  // Shared by the cores of a chip: on its own 64 KiB pages.
+  P.Tensors.push_back(
+      {"out", DType::FP32, {128, 64}, TensorRole::Output, 0x10000, std::nullopt, true, {0, 2, 1}});
   P.Data.assign(8 + 24, 0);
   for (size_t I = 0; I < P.Data.size(); ++I)
     P.Data[I] = static_cast<uint8_t>(I * 7);

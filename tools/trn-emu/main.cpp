@@ -18,6 +18,8 @@
 #include "DebugRun.h"
 #include "FaultDump.h"
 #include "Files.h"
+#include "Options.h"
+#include "SystemRun.h"
 #include "TensorFiles.h"
 #include "TimelineFile.h"
 #include "ViewOutputs.h"
@@ -47,75 +49,9 @@
 namespace po = boost::program_options;
 using namespace trn;
 using tools::ExitUsage;
+using namespace trn::emutool;
 
 namespace {
-
-constexpr int ExitFault = 1, ExitMismatch = 3;
-
-struct UsageError {
-  std::string Message;
-};
-
-std::pair<std::string, std::string> nameEqualsFile(const std::string &Opt, const std::string &S) {
-  size_t Eq = S.find('=');
-  if (Eq == std::string::npos || Eq == 0 || Eq + 1 == S.size())
-    throw UsageError{fmt::format("--{} takes NAME=FILE.npy, not '{}'", Opt, S)};
-  return {S.substr(0, Eq), S.substr(Eq + 1)};
-}
-
-// A whole file, its size committed to Budget first.
-std::vector<uint8_t> readFile(const std::string &Path, HostMemoryBudget &Budget) {
-  if (auto Err = tools::checkReadable(Path))
-    throw UsageError{*Err};
-  if (Path == "-") { // a pipe: its size is known once it is read
-    auto Buf = llvm::MemoryBuffer::getSTDIN();
-    if (!Buf)
-      throw UsageError{tools::fileError(Path, Buf.getError())};
-    if (auto Err = Budget.check((*Buf)->getBufferSize(), "reading standard input"))
-      throw UsageError{*Err};
-    Budget.commit((*Buf)->getBufferSize(), Path);
-    return std::vector<uint8_t>((*Buf)->getBufferStart(), (*Buf)->getBufferEnd());
-  }
-  uint64_t Size = 0;
-  if (!llvm::sys::fs::file_size(Path, Size))
-    if (auto Err = Budget.check(Size, fmt::format("reading '{}' ({})", Path, formatBytes(Size))))
-      throw UsageError{*Err};
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false);
-  if (!Buf)
-    throw UsageError{tools::fileError(Path, Buf.getError())};
-  Budget.commit((*Buf)->getBufferSize(), Path);
-  return std::vector<uint8_t>((*Buf)->getBufferStart(), (*Buf)->getBufferEnd());
-}
-
-// A count option (--max-cycles, --max-instructions): digits only, so that
-// "-1" is an error rather than 2^64 - 1.
-uint64_t countOption(const po::variables_map &VM, const char *Name) {
-  std::string Text = VM[Name].as<std::string>();
-  auto N = parseCount(Text);
-  if (!N)
-    throw UsageError{
-        fmt::format("--{} takes a whole number from 0 to {}, not '{}'", Name, UINT64_MAX, Text)};
-  return *N;
-}
-
-// Errors but a file that cannot be read name the option and tensor the
-// file was given for, as the conversion errors of --in do.
-npy::Array readNpy(const char *Opt, const std::string &Name, const std::string &Path,
-                   HostMemoryBudget &Budget) {
-  if (auto Err = tools::checkReadable(Path))
-    throw UsageError{*Err}; // as every tool words it, without the option
-  std::vector<uint8_t> Bytes;
-  try {
-    Bytes = readFile(Path, Budget);
-  } catch (const UsageError &E) {
-    throw UsageError{fmt::format("--{} {}: {}", Opt, Name, E.Message)};
-  }
-  // The file's bytes go when it returns; the array holds their copy.
-  auto A = npy::parse(Bytes);
-  if (auto *Err = std::get_if<std::string>(&A))
-    throw UsageError{fmt::format("--{} {}: {}: {}", Opt, Name, Path, *Err)};
-  return std::get<npy::Array>(std::move(A));
-}
 
 const object::Tensor &tensorNamed(const object::Program &P, const std::string &Name,
                                   const char *Opt) {
@@ -155,6 +91,10 @@ int runTool(tools::Tool &T, int argc, char **argv) {
   using po::value;
   T.group("Program")("chip", value<std::string>()->value_name("NAME"),
                      "run on trn1, trn2, trn3 or trn4 (default: the program's)")(
+      "cores", value<std::string>()->value_name("N"),
+      "run the program on N cores of the chip, each its own copy (docs/multicore.md)")(
+      "system", value<std::string>()->value_name("NAME"),
+      "run on every core of a chip: trn1-chip, trn2-chip, trn3-chip or trn4-chip")(
       "include,I", value<std::vector<std::string>>()->value_name("DIR")->composing(),
       "search DIR for .include files (assembly input)")(
       "strict", "reads of never-written SBUF/PSUM are errors, not warnings")(
@@ -266,6 +206,43 @@ int runTool(tools::Tool &T, int argc, char **argv) {
     Claim(Stdin, T.has("debug-commands") ? VM["debug-commands"].as<std::string>() : "-",
           "the debugger's commands");
     Claim(Stdout, "-", "the debugger");
+  }
+
+  // A system of cores (SystemRun.h): --system CHIP-chip, or --cores N > 1.
+  unsigned Cores = 1;
+  if (VM.count("system")) {
+    std::string Name = VM["system"].as<std::string>();
+    auto SysChip = Name.size() > 5 && Name.compare(Name.size() - 5, 5, "-chip") == 0
+                       ? isa::lookupChip(Name.substr(0, Name.size() - 5))
+                       : std::nullopt;
+    if (!SysChip)
+      throw UsageError{fmt::format(
+          "unknown system '{}': expected trn1-chip, trn2-chip, trn3-chip or trn4-chip", Name)};
+    if (Chip && *Chip != *SysChip)
+      throw UsageError{fmt::format("--chip {} and --system {} name different chips",
+                                   isa::chip(*Chip).Name, Name)};
+    Chip = SysChip;
+    Cores = static_cast<unsigned>(isa::chip(*SysChip).CoresPerChip);
+  }
+  if (VM.count("cores")) {
+    std::string Text = VM["cores"].as<std::string>();
+    auto N = parseCount(Text);
+    if (!N || *N == 0 || *N > 64)
+      throw UsageError{fmt::format("--cores takes a number of cores from 1, not '{}'", Text)};
+    Cores = static_cast<unsigned>(*N);
+  }
+  if (Cores > 1) {
+    if (const char *Opt = singleCoreOnlyOption(T))
+      throw UsageError{
+          fmt::format("--{} is not available on several cores yet (docs/multicore.md)", Opt)};
+    object::Program Prog = loadProgram(Path, List("include"), Chip, *MaxMemory, T.diags().colors());
+    isa::Chip On = Chip.value_or(Prog.TargetChip);
+    if (Cores > unsigned(isa::chip(On).CoresPerChip))
+      throw UsageError{fmt::format("--cores {}: {} has {} cores", Cores, isa::chip(On).Name,
+                                   isa::chip(On).CoresPerChip)};
+    Opts.Strict = VM.count("strict") > 0;
+    Opts.Throttle = VM.count("no-throttle") == 0;
+    return runSystem(T, std::move(Prog), On, Cores, Opts, *MaxMemory);
   }
 
   std::unique_ptr<emu::Emulator> Emu;

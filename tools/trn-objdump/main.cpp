@@ -18,6 +18,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 using namespace trn;
 
 namespace {
@@ -28,11 +30,18 @@ std::string shape(const std::vector<uint64_t> &S) {
 
 void printTables(const object::Program &P, llvm::raw_ostream &OS) {
   OS << fmt::format("chip: {}\n\nTensors (HBM):\n", isa::chip(P.TargetChip).Name);
-  OS << fmt::format("  {:<16} {:<10} {:<16} {:<7} {:>14} {:>12}  {}\n", "name", "dtype", "shape",
-                    "role", "address", "bytes", "initial data");
+  // The role column widens for "output,shared" only where a tensor is shared.
+  auto Role = [](const object::Tensor &T) {
+    return fmt::format("{}{}", object::roleName(T.Role), T.Shared ? ",shared" : "");
+  };
+  size_t RoleWidth = 7;
   for (const object::Tensor &T : P.Tensors)
-    OS << fmt::format("  {:<16} {:<10} {:<16} {:<7} {:>#14x} {:>12}  {}\n", T.Name,
-                      isa::dtype(T.Type).Name, shape(T.Shape), object::roleName(T.Role), T.Address,
+    RoleWidth = std::max(RoleWidth, Role(T).size());
+  OS << fmt::format("  {:<16} {:<10} {:<16} {:<{}} {:>14} {:>12}  {}\n", "name", "dtype", "shape",
+                    "role", RoleWidth, "address", "bytes", "initial data");
+  for (const object::Tensor &T : P.Tensors)
+    OS << fmt::format("  {:<16} {:<10} {:<16} {:<{}} {:>#14x} {:>12}  {}\n", T.Name,
+                      isa::dtype(T.Type).Name, shape(T.Shape), Role(T), RoleWidth, T.Address,
                       T.bytes(), T.InitOffset ? "yes" : "no");
   OS << "\nAllocations (SBUF/PSUM):\n";
   OS << fmt::format("  {:<16} {:<5} {:<10} {:<16} {:>10} {:>10} {:>10}\n", "name", "space", "dtype",

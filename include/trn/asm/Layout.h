@@ -54,6 +54,7 @@ public:
 
 private:
   uint64_t NextHbm = 0, NextSbuf = 0, NextPsum = 0;
+  bool AfterShared = false; // the last tensor placed was shared: the next starts on a page
   uint32_t NextSem = 0;
 };
 

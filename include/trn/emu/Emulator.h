@@ -133,8 +133,11 @@ public:
   RunResult run(const RunOptions &Opts);
 
 private:
-  friend class Inspector;                   // trn/emu/Inspect.h: the state of a run, read-only
-  std::unique_ptr<HostMemoryBudget> Budget; // before M: M's memories point to it
+  friend class Inspector; // trn/emu/Inspect.h: the state of a run, read-only
+  friend class System;    // trn/emu/System.h: cores that share a budget, HBM and messages
+  Emulator(object::Program P, std::optional<isa::Chip> Chip,
+           std::shared_ptr<HostMemoryBudget> Budget);
+  std::shared_ptr<HostMemoryBudget> Budget; // before M: M's memories point to it
   std::unique_ptr<Machine> M;
   std::vector<std::string> LoadErrors;
   FaultKind LoadFault = FaultKind::BadProgram; // the first error's kind

@@ -42,7 +42,8 @@ struct Sender {
   isa::Engine Eng = isa::Engine::SP;
   uint32_t Index = 0;
   unsigned Queue = 0;
-  int64_t Ps = 0; // when the signal was sent
+  int64_t Ps = 0;    // when the signal was sent
+  int16_t Core = -1; // another core's instruction (a system of cores), or -1: this core's
 };
 
 struct InstrEvent {

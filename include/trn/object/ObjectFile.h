@@ -24,7 +24,8 @@ namespace trn::object {
 // e_machine of trnemu objects (unassigned by the ELF registry; chosen).
 inline constexpr uint16_t ElfMachine = 0x5452; // "TR"
 // 2: the access pattern's dtype field grew to 5 bits (the MX types), has_reg moved.
-// 3: the TensorE tile operands (tile_row, tile_rows, tile_col, tile_cols).
+// 3: the TensorE tile operands (tile_row, tile_rows, tile_col, tile_cols), and the
+//    tensor record's flags (shared) where it had a reserved word.
 inline constexpr uint32_t FormatVersion = 3;
 
 // The most initial data a program holds, all tensors together: anything

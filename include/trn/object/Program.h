@@ -20,6 +20,10 @@
 namespace trn::object {
 
 enum class TensorRole : uint8_t { Input = 0, Output = 1, Scratch = 2 };
+
+// A shared tensor starts on a page of emulated HBM and no other tensor uses
+// its pages: the cores of a chip map the same pages (docs/multicore.md).
+inline constexpr uint64_t SharedTensorAlign = 64 * 1024;
 const char *roleName(TensorRole R);
 
 struct SourceLoc {
@@ -39,6 +43,9 @@ struct Tensor {
   // Bytes of initial contents in Program::Data, or none (zero-filled;
   // inputs are bound at run time).
   std::optional<uint64_t> InitOffset;
+  // One tensor for every core of a chip, not one per core (a system of
+  // cores, docs/multicore.md): it takes whole 64 KiB pages of HBM.
+  bool Shared = false;
   SourceLoc Loc;
 
   uint64_t elements() const;

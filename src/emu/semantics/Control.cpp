@@ -93,7 +93,29 @@ void execSEM_SIGNAL(ExecContext &C, const isa::Instr &I) {
   const Roles &R = rolesOf(I.Op);
   C.M.signal(static_cast<uint8_t>(imm(C, R.Sem, "sem")),
              static_cast<int16_t>(imm(C, R.Amount, "amount")),
-             Sender{true, false, C.E.Id, C.Index, 0, C.M.NowPs});
+             Sender{true, false, C.E.Id, C.Index, 0, C.M.NowPs, -1});
+}
+
+void execCORE_ID(ExecContext &C, const isa::Instr &I) {
+  reg(C, rolesOf(I.Op).Rd, "rd") = C.M.CoreId;
+}
+void execCORE_COUNT(ExecContext &C, const isa::Instr &I) {
+  reg(C, rolesOf(I.Op).Rd, "rd") = C.M.NumCores;
+}
+
+void execSEM_SIGNAL_CORE(ExecContext &C, const isa::Instr &I) {
+  const Roles &R = rolesOf(I.Op);
+  C.M.signalCore(C.reg("core"), static_cast<uint8_t>(imm(C, R.Sem, "sem")),
+                 static_cast<int16_t>(imm(C, R.Amount, "amount")),
+                 Sender{true, false, C.E.Id, C.Index, 0, C.M.NowPs, -1});
+}
+
+// Its update to the peer went when the engine reached it (Machine::
+// barrierArrive), and it issued once the peer's arrived: take that away.
+void execCORE_BARRIER(ExecContext &C, const isa::Instr &I) {
+  C.E.BarrierSent = false;
+  C.M.takeNow(static_cast<uint8_t>(imm(C, rolesOf(I.Op).Sem, "sem")), 1,
+              Sender{true, false, C.E.Id, C.Index, 0, C.M.NowPs, -1});
 }
 
 void execLI(ExecContext &C, const isa::Instr &I) {

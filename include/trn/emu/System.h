@@ -1,0 +1,79 @@
+//===- trn/emu/System.h - a program on the cores of a chip ------*- C++ -*-===//
+//
+// A system of NeuronCores running one program (SPMD, docs/multicore.md):
+// each core an Emulator of its own (its SBUF, PSUM, engines, semaphores and
+// private HBM tensors), the tensors declared `shared` one copy for the
+// chip, and semaphore updates between cores (sem_signal_core,
+// core_barrier) as timestamped messages. One deterministic process: the
+// cores advance in windows of the smallest cross-core delay, each core's
+// window in core order, and the messages of a window are delivered at its
+// end in the order (arrival, sending core, sent). A single core is an
+// Emulator, run exactly as before.
+//
+//   trn::emu::System S(std::move(Program), trn::isa::lookupSystem("trn2-chip"));
+//   S.core(3).setTensor("x", XBytes);              // core 3's private x
+//   trn::emu::SystemRunResult R = S.run({});
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_EMU_SYSTEM_H
+#define TRN_EMU_SYSTEM_H
+
+#include "trn/emu/Emulator.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace trn::emu {
+
+struct SystemRunResult {
+  // The first fault (the earliest, then the lowest core) or a deadlock
+  // across cores; Core is the core that faulted (-1: the system's).
+  std::optional<Fault> Error;
+  int Core = -1;
+  std::vector<RunResult> Cores; // each core's figures, by core number
+  int64_t TimePs = 0;           // the last core's end
+  uint64_t Cycles = 0;          // the same, in PE clock cycles
+  uint64_t Instructions = 0;    // over every core
+  uint64_t Messages = 0;        // semaphore updates between cores
+  uint64_t Windows = 0;         // lockstep steps the run took
+
+  bool ok() const { return !Error; }
+};
+
+class System {
+public:
+  // Cores copies of program P on chip Chip (its cores at most); throws
+  // HostMemoryError if they do not fit MaxHostMemory together.
+  System(object::Program P, isa::Chip Chip, unsigned Cores,
+         uint64_t MaxHostMemory = DefaultMaxHostMemory);
+  ~System();
+  System(const System &) = delete;
+  System &operator=(const System &) = delete;
+
+  unsigned cores() const { return static_cast<unsigned>(Cores.size()); }
+  // Core K: its program, tensors (a shared tensor is the same on every
+  // core), observers and figures.
+  Emulator &core(unsigned K) { return *Cores[K]; }
+  const Emulator &core(unsigned K) const { return *Cores[K]; }
+  const isa::ChipDesc &chip() const { return Cores[0]->chip(); }
+  // What keeps the program from running on the system: the verifier's
+  // findings (as Emulator::loadErrors) and the system's own (a private
+  // tensor on a shared tensor's pages).
+  const std::vector<std::string> &loadErrors() const { return LoadErrors; }
+  // The delay of a semaphore update between two cores of the chip.
+  int64_t crossCorePs() const;
+
+  // Runs every core from the start (once per System).
+  SystemRunResult run(const RunOptions &Opts);
+
+private:
+  std::shared_ptr<HostMemoryBudget> Budget;
+  std::vector<std::unique_ptr<Emulator>> Cores;
+  std::vector<std::string> LoadErrors;
+};
+
+} // namespace trn::emu
+
+#endif

@@ -1,0 +1,3 @@
+.chip trn1
+.sem bar
+sp.core_barrier bar

@@ -1,0 +1,3 @@
+.chip trn2
+.sem bar
+sp.core_barrier bar

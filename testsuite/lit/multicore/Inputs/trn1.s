@@ -1,0 +1,2 @@
+.chip trn1
+sp.nop

@@ -1,0 +1,31 @@
+# Run-time errors of the cross-core instructions, each naming the source
+# line, the core and the instruction.
+# RUN: not trn-emu %s --cores 2 2>&1 | FileCheck %s --check-prefix=TWO
+# TWO: core 0: {{.*}}errors.s:[[#@LINE+27]]:1: error: bad program at 1 ns on SP, instruction 1 (sem_signal_core): signals core 9, but the system has cores 0 to 1
+# RUN: not trn-emu %s 2>&1 | FileCheck %s --check-prefix=ONE
+# ONE: {{.*}}errors.s:[[#@LINE+25]]:1: error: bad program at 1 ns on SP, instruction 1 (sem_signal_core): signals core 9, but this run has one core (0); run the program on a system of cores (trn-emu --system)
+#
+# core_barrier pairs cores 2k and 2k + 1: core 2 of 3 has no peer.
+# RUN: not trn-emu %S/Inputs/barrier.s --cores 3 2>&1 | FileCheck %s --check-prefix=ODD
+# ODD: core 2: {{.*}}barrier.s:3:1: error: bad program at 0 ns on SP, instruction 0 (core_barrier): core_barrier synchronises the two cores that share an HBM stack (2k and 2k + 1), but core 2 of this system of 3 has no peer
+# core_barrier is trn2 and later (NKI: NeuronCore-v3).
+# RUN: not trn-emu %S/Inputs/barrier-trn1.s --cores 2 2>&1 | FileCheck %s --check-prefix=TRN1
+# TRN1: barrier-trn1.s:3:4: error: 'core_barrier' needs trn2 or later; this program targets trn1
+#
+# The command line: a system the chip lacks, unknown systems, options a
+# system run does not take yet.
+# RUN: not trn-emu %S/Inputs/trn1.s --cores 4 2>&1 | FileCheck %s --check-prefix=MANY
+# MANY: trn-emu: error: --cores 4: trn1 has 2 cores
+# RUN: not trn-emu %S/Inputs/barrier.s --cores 0 2>&1 | FileCheck %s --check-prefix=ZERO
+# ZERO: trn-emu: error: --cores takes a number of cores from 1, not '0'
+# RUN: not trn-emu %S/Inputs/barrier.s --system trn9-chip 2>&1 | FileCheck %s --check-prefix=SYS
+# SYS: trn-emu: error: unknown system 'trn9-chip': expected trn1-chip, trn2-chip, trn3-chip or trn4-chip
+# RUN: not trn-emu %S/Inputs/barrier.s --system trn3-chip --chip trn2 2>&1 | FileCheck %s --check-prefix=CONFLICT
+# CONFLICT: trn-emu: error: --chip trn2 and --system trn3-chip name different chips
+# RUN: not trn-emu %S/Inputs/barrier.s --cores 2 --trace %t.json 2>&1 | FileCheck %s --check-prefix=TRACE
+# TRACE: trn-emu: error: --trace is not available on several cores yet (docs/multicore.md)
+
+.chip trn2
+.sem go
+sp.li r3, 9
+sp.sem_signal_core go, 1, r3

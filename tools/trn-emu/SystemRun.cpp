@@ -1,0 +1,237 @@
+//===- SystemRun.cpp - trn-emu on the cores of a chip ---------------------===//
+
+#include "SystemRun.h"
+
+#include "Files.h"
+#include "Options.h"
+#include "trn/emu/Check.h"
+#include "trn/emu/System.h"
+#include "trn/npy/Npy.h"
+#include "trn/run/Inputs.h"
+#include "trn/run/Observers.h"
+#include "trn/run/Regions.h"
+#include "trn/trace/Report.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+#include <set>
+
+namespace trn::emutool {
+
+namespace {
+
+std::vector<std::string> listOption(const tools::Tool &T, const char *Name) {
+  return T.has(Name) ? T.vm()[Name].as<std::vector<std::string>>() : std::vector<std::string>{};
+}
+
+// [Cores, shape...]: what a private tensor or allocation's file holds.
+std::vector<uint64_t> stacked(unsigned Cores, const std::vector<uint64_t> &Shape) {
+  std::vector<uint64_t> S{Cores};
+  S.insert(S.end(), Shape.begin(), Shape.end());
+  return S;
+}
+
+// Binds --in NAME=FILE: a shared tensor takes [shape], a private one
+// [cores, shape] (a copy per core) or [shape] (the same for every core).
+void bindInput(emu::System &S, const object::Tensor &T, const npy::Array &A) {
+  unsigned N = S.cores();
+  if (T.Shared || A.Shape == T.Shape) {
+    auto Bytes = npy::toTensor(A, T.Type, T.Shape);
+    if (auto *Err = std::get_if<std::string>(&Bytes))
+      throw UsageError{fmt::format("--in {}: {}", T.Name, *Err)};
+    for (unsigned K = 0; K < (T.Shared ? 1 : N); ++K)
+      if (auto Err = S.core(K).setTensor(T.Name, std::get<std::vector<uint8_t>>(Bytes)))
+        throw UsageError{fmt::format("--in {}: {}", T.Name, *Err)};
+    return;
+  }
+  std::vector<uint64_t> Shape = stacked(N, T.Shape);
+  if (A.Shape != Shape)
+    throw UsageError{fmt::format("--in {}: shape {} is neither {} (one copy per core) nor {} (the "
+                                 "same for every core)",
+                                 T.Name, npy::shapeText(A.Shape), npy::shapeText(Shape),
+                                 npy::shapeText(T.Shape))};
+  auto Bytes = npy::toTensor(A, T.Type, Shape);
+  if (auto *Err = std::get_if<std::string>(&Bytes))
+    throw UsageError{fmt::format("--in {}: {}", T.Name, *Err)};
+  const std::vector<uint8_t> &All = std::get<std::vector<uint8_t>>(Bytes);
+  for (unsigned K = 0; K < N; ++K)
+    if (auto Err = S.core(K).setTensor(T.Name, std::span(All).subspan(K * T.bytes(), T.bytes())))
+      throw UsageError{fmt::format("--in {}: {}", T.Name, *Err)};
+}
+
+// A region's contents after the run: a shared tensor's one copy, else
+// every core's, core by core.
+struct Gathered {
+  std::vector<uint64_t> Shape;
+  std::vector<uint8_t> Bytes;
+};
+Gathered gather(const emu::System &S, const object::Program &P, const run::Region &R) {
+  const object::Tensor *T = R.OnChip ? nullptr : P.findTensor(R.Name);
+  if (T && T->Shared)
+    return {R.Shape, S.core(0).tensor(R.Name)};
+  Gathered G{stacked(S.cores(), R.Shape), std::vector<uint8_t>(S.cores() * R.Bytes)};
+  for (unsigned K = 0; K < S.cores(); ++K) {
+    std::span<uint8_t> Out(G.Bytes.data() + K * R.Bytes, R.Bytes);
+    if (R.OnChip)
+      (void)S.core(K).allocationBytes(R.Name, 0, Out); // found by name before the run
+    else
+      (void)S.core(K).tensorBytes(R.Name, 0, Out);
+  }
+  return G;
+}
+
+} // namespace
+
+const char *singleCoreOnlyOption(const tools::Tool &T) {
+  for (const char *Opt : {"trace", "trace-text", "report-json", "profile", "profile-json", "html",
+                          "timeline-svg", "debug", "debug-commands", "dump-on-fault"})
+    if (T.has(Opt))
+      return Opt;
+  return nullptr;
+}
+
+int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
+              const emu::RunOptions &Opts, uint64_t MaxMemory) {
+  std::unique_ptr<emu::System> Sys;
+  try {
+    Sys = std::make_unique<emu::System>(std::move(P), Chip, Cores, MaxMemory);
+  } catch (const HostMemoryError &Err) {
+    throw UsageError{Err.what()};
+  }
+  emu::System &S = *Sys;
+  const object::Program &Prog = S.core(0).program();
+  if (size_t N = S.loadErrors().size()) {
+    for (const std::string &Msg : S.loadErrors())
+      T.diags().report(Msg);
+    throw UsageError{fmt::format("{} error{} in the program", N, N == 1 ? "" : "s")};
+  }
+  HostMemoryBudget &Budget = S.core(0).memoryBudget();
+
+  // Inputs: a file per tensor; --random-inputs gives core K's private
+  // inputs from seed + K, and the shared ones from seed.
+  std::set<std::string> Given;
+  for (const std::string &Arg : listOption(T, "in")) {
+    auto [Name, File] = nameEqualsFile("in", Arg);
+    auto Found = run::findTensor(Prog, Name);
+    if (auto *Err = std::get_if<std::string>(&Found))
+      throw UsageError{fmt::format("--in {}: {}", Name, *Err)};
+    bindInput(S, *std::get<const object::Tensor *>(Found), readNpy("in", Name, File, Budget));
+    Given.insert(Name);
+  }
+  if (!T.has("random-inputs")) {
+    if (const object::Tensor *In = run::firstUnboundInput(Prog, Given))
+      throw UsageError{fmt::format("input tensor '{}' is not given: use --in {}=FILE.npy or "
+                                   "--random-inputs",
+                                   In->Name, In->Name)};
+  } else {
+    uint64_t Seed = T.vm()["seed"].as<uint64_t>();
+    for (unsigned K = 0; K < S.cores(); ++K) {
+      std::set<std::string> Skip = Given;
+      if (K > 0)
+        for (const object::Tensor &X : Prog.Tensors)
+          if (X.Shared)
+            Skip.insert(X.Name);
+      if (auto Err = run::randomizeUnboundInputs(S.core(K), Skip, Seed + K))
+        throw UsageError{fmt::format("--random-inputs: {}", *Err)};
+    }
+  }
+  std::vector<std::pair<run::Region, std::string>> Outs;
+  for (const std::string &Arg : listOption(T, "out")) {
+    auto [Name, File] = nameEqualsFile("out", Arg);
+    if (File == "-") // standard output carries the run's own lines
+      throw UsageError{fmt::format("--out {}: a run on several cores writes its outputs to files, "
+                                   "not to standard output",
+                                   Name)};
+    auto R = run::findRegion(Prog, Name);
+    if (auto *Err = std::get_if<std::string>(&R))
+      throw UsageError{fmt::format("--out {}: {}", Name, *Err)};
+    Outs.push_back({std::get<run::Region>(R), File});
+  }
+  std::vector<std::pair<object::Tensor, npy::Array>> Checks;
+  for (const std::string &Arg : listOption(T, "check")) {
+    auto [Name, File] = nameEqualsFile("check", Arg);
+    auto Found = run::findTensor(Prog, Name);
+    if (auto *Err = std::get_if<std::string>(&Found))
+      throw UsageError{fmt::format("--check {}: {}", Name, *Err)};
+    object::Tensor Whole = *std::get<const object::Tensor *>(Found);
+    if (!Whole.Shared)
+      Whole.Shape = stacked(S.cores(), Whole.Shape);
+    Checks.push_back({Whole, readNpy("check", Name, File, Budget)});
+    if (auto Err = emu::checkReference(Checks.back().first, Checks.back().second))
+      throw UsageError{fmt::format("--check {}: {}: {}", Name, File, *Err)};
+  }
+
+  // Each core's race detector (its own engines and queues) and report.
+  std::string RaceMode = T.vm()["race-check"].as<std::string>();
+  run::ObserverRequest Want;
+  if (auto Mode = run::parseRaceCheck(RaceMode))
+    Want.Races = *Mode;
+  else
+    throw UsageError{fmt::format("--race-check takes error, warn or off, not '{}'", RaceMode)};
+  Want.Report = T.has("report");
+  std::vector<std::unique_ptr<run::Observers>> Observing;
+  for (unsigned K = 0; K < S.cores(); ++K) {
+    auto Attached = run::Observers::attach(S.core(K), Want);
+    if (auto *Err = std::get_if<std::string>(&Attached))
+      throw UsageError{*Err};
+    Observing.push_back(std::move(std::get<std::unique_ptr<run::Observers>>(Attached)));
+  }
+
+  auto HostStart = std::chrono::steady_clock::now();
+  emu::SystemRunResult R = S.run(Opts);
+  double HostSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - HostStart).count();
+  for (auto &O : Observing)
+    if (auto Err = O->finish())
+      throw UsageError{*Err};
+  for (unsigned K = 0; K < S.cores(); ++K)
+    for (const std::string &Text : R.Cores[K].Prints)
+      std::cout << fmt::format("core {}: {}", K, Text);
+  std::cout.flush();
+  for (unsigned K = 0; K < S.cores(); ++K) {
+    for (const std::string &W : R.Cores[K].Warnings) // the chip's, once
+      if (K == 0 || W.rfind("warning: chip ", 0) != 0)
+        T.diags().report(W);
+    if (const race::RaceDetector *Races = Observing[K]->races())
+      for (const std::string &W : Races->races())
+        T.diags().report(fmt::format("core {}: {}", K, W));
+  }
+  if (R.Error) {
+    T.diags().report(R.Error->Message);
+    return ExitFault;
+  }
+  std::cout << fmt::format("ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {} "
+                           "cores of {} ({} updates between cores)\n",
+                           R.Instructions, R.TimePs / 1e6, R.Cycles, S.cores(), S.chip().Name,
+                           R.Messages);
+  if (T.has("report"))
+    for (unsigned K = 0; K < S.cores(); ++K) {
+      std::cout << fmt::format("\nCore {}:\n", K);
+      trace::printReport(Observing[K]->reporter()->build(R.Cores[K], HostSeconds), std::cout);
+    }
+
+  // Outputs: gathered, then each file written whole.
+  for (const auto &[Region, File] : Outs) {
+    Gathered G = gather(S, Prog, Region);
+    std::vector<uint8_t> Out = npy::serializeHeader(npy::descrFor(Region.Type), false, G.Shape);
+    Out.insert(Out.end(), G.Bytes.begin(), G.Bytes.end());
+    if (auto Err = tools::writeOutput(File, Out))
+      throw UsageError{*Err};
+  }
+  bool AllOk = true;
+  double RTol = T.vm()["rtol"].as<double>(), ATol = T.vm()["atol"].as<double>();
+  for (auto &[Whole, Ref] : Checks) {
+    Gathered G = gather(S, Prog, run::regionOf(*Prog.findTensor(Whole.Name)));
+    auto C = emu::compare(Whole, G.Bytes, Ref, RTol, ATol);
+    if (auto *Err = std::get_if<std::string>(&C))
+      throw UsageError{fmt::format("--check {}: {}", Whole.Name, *Err)};
+    const emu::CheckResult &CR = std::get<emu::CheckResult>(C);
+    std::cout << emu::describeCheck(Whole.Name, CR, RTol, ATol);
+    AllOk = AllOk && CR.ok();
+  }
+  return AllOk ? 0 : ExitMismatch;
+}
+
+} // namespace trn::emutool

@@ -1,0 +1,29 @@
+//===- SystemRun.h - trn-emu on the cores of a chip -------------*- C++ -*-===//
+//
+// trn-emu --cores N (or --system CHIP-chip): the program on N cores of a
+// chip (docs/multicore.md). A private tensor's file holds every core's
+// copy, [N, shape...] (or one [shape...] that every core takes); a shared
+// tensor's holds the one copy.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRN_EMU_TOOL_SYSTEMRUN_H
+#define TRN_EMU_TOOL_SYSTEMRUN_H
+
+#include "CommandLine.h"
+#include "trn/emu/Emulator.h"
+#include "trn/object/Program.h"
+
+namespace trn::emutool {
+
+// The options a run on a system does not take yet; the first one given, or
+// nullptr.
+const char *singleCoreOnlyOption(const tools::Tool &T);
+
+// Runs P on Cores cores of Chip as T's command line asks; the exit code
+// (throws UsageError for bad usage).
+int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
+              const emu::RunOptions &Opts, uint64_t MaxMemory);
+
+} // namespace trn::emutool
+
+#endif
