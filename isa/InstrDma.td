@@ -36,3 +36,20 @@ def DMA_TRANSPOSE : Instr<0x51, "dma_transpose", [SP, ACT, POOL],
   let IsDma = 1;
   let MinGen = 3;
 }
+
+// Between the cores of a system (docs/multicore.md): the DMA that collectives
+// and NKI's sendrecv are made of.
+def DMA_COPY_CORE : Instr<0x52, "dma_copy_core", [SP, ACT, POOL],
+  (ops DmaAP:$dst, DmaAP:$src, Reg:$core, Queue:$queue, Sem:$remote_sem),
+  "$dst, $src, $core, $queue, $remote_sem", CC_Dma,
+  "Copies src (this core's) to dst on the core whose number register core "
+  "holds, through this core's DMA queue, as dma_copy does (timed as one of "
+  "its transfers; dst is the same tensor, allocation or address on that "
+  "core: the program is every core's). When the transfer completes, the "
+  "data lands on that core after the DMA's semaphore delay (DmaSignalNs) and "
+  "adds 1 to its remote_sem; the instruction's own signal goes to this core "
+  "at the completion, when src may be reused. A core the system lacks is a "
+  "run-time fault.">
+{
+  let IsDma = 1;
+}

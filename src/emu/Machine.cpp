@@ -475,16 +475,17 @@ void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
   scheduleArrival(NowPs + Delay, Sem, Amount, S);
 }
 
-void Machine::scheduleArrival(int64_t AtPs, uint8_t Sem, int16_t Amount, const Sender &S) {
+void Machine::scheduleArrival(int64_t AtPs, uint8_t Sem, int16_t Amount, const Sender &S,
+                              std::vector<DeferredWrite> Writes, const isa::Instr *By) {
   PendingSum[Sem] += Amount;
   uint32_t Slot;
   if (FreeSignalSlots.empty()) {
     Slot = static_cast<uint32_t>(SignalSlots.size());
-    SignalSlots.push_back({Sem, Amount, S});
+    SignalSlots.push_back({Sem, Amount, S, std::move(Writes), By});
   } else {
     Slot = FreeSignalSlots.back();
     FreeSignalSlots.pop_back();
-    SignalSlots[Slot] = {Sem, Amount, S};
+    SignalSlots[Slot] = {Sem, Amount, S, std::move(Writes), By};
   }
   schedule(AtPs, EventKind::SemArrive, 0, Slot);
 }
@@ -528,7 +529,34 @@ void Machine::takeNow(uint8_t Sem, int16_t Amount, const Sender &From) {
   wakeWaiters(Sem);
 }
 
-void Machine::receive(const CoreMessage &M) { scheduleArrival(M.ArrivalPs, M.Sem, M.Amount, M.By); }
+void Machine::receive(CoreMessage &M) {
+  scheduleArrival(M.ArrivalPs, M.Sem, M.Amount, M.By, std::move(M.Writes), M.Instr);
+}
+
+void Machine::sendTransfer(DmaTransfer &T, const isa::Instr &I, unsigned Q) {
+  unsigned To = T.Regs[I.operand("core")->Int & 63];
+  Sender From{true, true, T.Issuer, T.Index, Q, NowPs, static_cast<int16_t>(CoreId)};
+  auto Sem = static_cast<uint8_t>(I.operand("remote_sem")->Int);
+  std::vector<DeferredWrite> Writes;
+  Writes.reserve(T.Writes.size());
+  for (DeferredWrite &W : T.Writes) // copies: the buffers go back to this core's pool
+    Writes.push_back({W.V, W.Bytes, W.FromMatmul});
+  if (To == CoreId) {
+    From.Core = -1;
+    return scheduleArrival(NowPs + DmaSignalPs, Sem, 1, From, std::move(Writes), &I);
+  }
+  CoreMessage M;
+  M.ArrivalPs = NowPs + DmaSignalPs;
+  M.From = CoreId;
+  M.To = To;
+  M.Seq = SentMessages++;
+  M.Sem = Sem;
+  M.Amount = 1;
+  M.By = From;
+  M.Writes = std::move(Writes);
+  M.Instr = &I;
+  Outbox->push_back(std::move(M));
+}
 
 void Machine::barrierArrive(EngineState &E, const isa::Instr &I) {
   // NKI's core_barrier: the two cores sharing an HBM stack, 2k and 2k + 1.
@@ -548,15 +576,28 @@ void Machine::barrierArrive(EngineState &E, const isa::Instr &I) {
 }
 
 void Machine::arrive(uint32_t Slot) {
-  PendingSignal P = SignalSlots[Slot];
+  if (!SignalSlots[Slot].Writes.empty()) [[unlikely]] {
+    // dma_copy_core's data lands, then its update: written as the sending
+    // instruction would write them here (the same program on every core).
+    PendingSignal &P = SignalSlots[Slot];
+    EngineState Shadow;
+    Shadow.Id = P.From.Eng;
+    ExecContext C(*this, Shadow, *P.Instr, P.From.Index);
+    for (const DeferredWrite &W : P.Writes)
+      C.commit(W);
+    P.Writes.clear();
+  }
+  const PendingSignal &P = SignalSlots[Slot];
+  uint8_t Sem = P.Sem;
+  int16_t Amount = P.Amount;
   FreeSignalSlots.push_back(Slot);
-  PendingSum[P.Sem] -= P.Amount;
-  Semaphores[P.Sem] += P.Amount;
-  LastSignal[P.Sem] = P.From;
+  PendingSum[Sem] -= Amount;
+  Semaphores[Sem] += Amount;
+  LastSignal[Sem] = P.From;
   if (ReportSignals)
     for (Observer *O : Observers)
-      O->signalArrived({P.Sem, Semaphores[P.Sem], P.From, P.Amount}, NowPs);
-  wakeWaiters(P.Sem);
+      O->signalArrived({Sem, Semaphores[Sem], P.From, Amount}, NowPs);
+  wakeWaiters(Sem);
 }
 
 void Machine::markWaiter(unsigned E, const DecodedInstr &D, bool Waiting) {
@@ -669,6 +710,21 @@ void Machine::triggerDma(EngineState &E, const isa::Instr &I, uint32_t Index) {
   if (Q >= Queues.size())
     fault(FaultKind::BadProgram, E.Id, Index,
           fmt::format("DMA queue q{}.{} does not exist on {}", Q / 16, Q % 16, Chip.Name));
+  if (I.Op == isa::Opcode::DMA_COPY_CORE) [[unlikely]] {
+    // The other core and its semaphore, checked at the trigger.
+    unsigned To = E.Regs[I.operand("core")->Int & 63];
+    if (To >= NumCores)
+      fault(FaultKind::BadProgram, E.Id, Index,
+            NumCores == 1 ? fmt::format("copies to core {}, but this run has one core (0); run "
+                                        "the program on a system of cores (trn-emu --system)",
+                                        To)
+                          : fmt::format("copies to core {}, but the system has cores 0 to {}", To,
+                                        NumCores - 1));
+    if (uint64_t(I.operand("remote_sem")->Int) >= Semaphores.size())
+      fault(FaultKind::BadProgram, E.Id, Index,
+            fmt::format("signals s{}, but {} has s0 to s{}", I.operand("remote_sem")->Int,
+                        Chip.Name, Semaphores.size() - 1));
+  }
   ExecContext C(*this, E, I, Index);
   View Src = C.view("src"), Dst = C.view("dst"); // checked now, as the trigger would
   uint64_t Bytes =
@@ -762,7 +818,10 @@ void Machine::finishDma(unsigned Q) {
   Queue.Pending.pop_front();
   EngineState &Issuer = Engines[static_cast<unsigned>(T.Issuer)];
   const isa::Instr &I = Issuer.Code[T.Index];
-  {
+  bool Remote = I.Op == isa::Opcode::DMA_COPY_CORE;
+  if (Remote) [[unlikely]] {
+    sendTransfer(T, I, Q);
+  } else {
     EngineState Shadow;
     Shadow.Id = T.Issuer;
     Shadow.Regs = T.Regs;
@@ -772,8 +831,10 @@ void Machine::finishDma(unsigned Q) {
   }
   for (DeferredWrite &W : T.Writes)
     dmabuffers::give(std::move(W.Bytes));
+  // dma_copy_core writes another core's memory: this core's observers see
+  // its read only.
   if (ReportAccesses)
-    reportAccesses(T.Issuer, T.Index, I, T.Regs, true, Q);
+    reportAccesses(T.Issuer, T.Index, I, T.Regs, true, Q, Remote ? 1u : 0u);
   ++DmaTransfers;
   DmaBytes += T.Bytes;
   if (!Observers.empty()) {
@@ -792,9 +853,11 @@ void Machine::finishDma(unsigned Q) {
 }
 
 void Machine::reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &I,
-                             const std::array<uint32_t, 64> &Regs, bool Dma, unsigned Queue) {
+                             const std::array<uint32_t, 64> &Regs, bool Dma, unsigned Queue,
+                             uint32_t SkipOperands) {
   const isa::InstrDesc &D = I.desc();
-  for (uint32_t Mask = Footprints.memoryOperands(Eng, Index, I); Mask; Mask &= Mask - 1) {
+  for (uint32_t Mask = Footprints.memoryOperands(Eng, Index, I) & ~SkipOperands; Mask;
+       Mask &= Mask - 1) {
     auto K = static_cast<unsigned>(std::countr_zero(Mask));
     const isa::AccessPattern &AP = I.Operands[K].AP;
     int64_t RegOff = AP.Reg ? static_cast<int32_t>(Regs[*AP.Reg & 63]) : 0;
@@ -864,6 +927,10 @@ std::string Machine::waitingEngines(std::string_view Prefix) const {
               J.Operands[0].Int == W->Sem) {
             Sends = Remote = true;
             Amount = J.Op == isa::Opcode::CORE_BARRIER ? 1 : J.Operands[1].Int;
+          }
+          if (J.Op == isa::Opcode::DMA_COPY_CORE && J.operand("remote_sem")->Int == W->Sem) {
+            Remote = true;
+            Amount = 1;
           }
           if (Remote)
             Signallers.push_back(fmt::format("{} #{} ({}) {:+} from another core",

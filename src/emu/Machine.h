@@ -102,6 +102,10 @@ struct CoreMessage {
   uint8_t Sem = 0;
   int16_t Amount = 0;
   Sender By; // By.Core is the sending core
+  // dma_copy_core: the data, written on arrival before the semaphore
+  // changes (views of the sender's instruction: the program is every core's).
+  std::vector<DeferredWrite> Writes;
+  const isa::Instr *Instr = nullptr; // the sender's dma_copy_core
 };
 
 class Machine {
@@ -167,6 +171,7 @@ public:
   // each, its engine name after Prefix.
   std::string waitingEngines(std::string_view Prefix) const;
   int64_t lastWorkPs() const { return LastWorkPs; }
+  int64_t dmaSignalPs() const { return DmaSignalPs; }
 
   // In a system (System.cpp): this core's number and the cores there are,
   // the messages it sends (Outbox: the system takes them after each step)
@@ -179,7 +184,7 @@ public:
   void signalCore(unsigned To, uint8_t Sem, int16_t Amount, const Sender &From);
   // A message from another core: its update lands at M.ArrivalPs, which
   // has not passed.
-  void receive(const CoreMessage &M);
+  void receive(CoreMessage &M);
   // core_barrier (decoded as waiting on its semaphore): its update to the
   // peer core is sent once the engine reaches it, before it waits.
   void barrierArrive(EngineState &E, const isa::Instr &I);
@@ -299,7 +304,8 @@ private:
   // Tells the observers what instruction Index of Eng (or, with Dma, the
   // transfer it triggered on Queue) read and wrote, with registers Regs.
   void reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &I,
-                      const std::array<uint32_t, 64> &Regs, bool Dma, unsigned Queue);
+                      const std::array<uint32_t, 64> &Regs, bool Dma, unsigned Queue,
+                      uint32_t SkipOperands = 0);
   FootprintCache Footprints;
   [[noreturn]] void deadlock();
   // Tells the observers that want them (a debugger) of the event about to run.
@@ -312,6 +318,8 @@ private:
     uint8_t Sem;
     int16_t Amount;
     Sender From;
+    std::vector<DeferredWrite> Writes; // dma_copy_core's data, written first
+    const isa::Instr *Instr = nullptr; // ... by this instruction (another core's)
   };
   std::vector<PendingSignal> SignalSlots;
   std::vector<uint32_t> FreeSignalSlots;
@@ -320,7 +328,11 @@ private:
   std::vector<int64_t> PendingSum; // by semaphore: the amounts on their way
   int64_t LastWorkPs = 0;          // the last instruction or transfer end
   int64_t signalDelayPs(const Sender &From) const;
-  void scheduleArrival(int64_t AtPs, uint8_t Sem, int16_t Amount, const Sender &S);
+  void scheduleArrival(int64_t AtPs, uint8_t Sem, int16_t Amount, const Sender &S,
+                       std::vector<DeferredWrite> Writes = {}, const isa::Instr *By = nullptr);
+  // dma_copy_core's transfer T, complete: its data and update go to the
+  // core in its core register.
+  void sendTransfer(DmaTransfer &T, const isa::Instr &I, unsigned Q);
   void arrive(uint32_t Slot);
   // TensorE dI/dt throttling: when the current ramp began (-1: cold), and
   // PE's recent busy intervals.

@@ -1,16 +1,15 @@
 //===- System.cpp - the cores of a chip in lockstep windows ---------------===//
 //
 // Conservative synchronisation in windows, as in SST and ROSS: nothing a
-// core does reaches another sooner than the cross-core delay L (a semaphore
-// update is a one-word DMA write), so from the earliest pending event T of
-// all cores, every core can run the events before T + L without missing a
-// message. Each window runs the cores in core order, then delivers the
-// window's messages, sorted by (arrival, sending core, sent), as semaphore
-// arrivals; they all land at or after T + L. The order of everything is
-// fixed, so a run is the same on every host. Shared HBM is read and written
-// by each core as its window runs; a program whose cores order their
-// accesses to it with semaphores sees exactly the hardware's order, since
-// those orderings cross windows.
+// core does reaches another sooner than L (System::lookaheadPs: a
+// dma_copy_core's data, DmaSignalNs after its transfer; a semaphore update
+// takes longer), so from the earliest pending event T of all cores, every
+// core can run the events before T + L without missing a message. Each window runs the cores in
+// core order, then delivers the window's messages, sorted by (arrival, sending core, sent), as
+// semaphore arrivals; they all land at or after T + L. The order of everything is fixed, so a run
+// is the same on every host. Shared HBM is read and written by each core as its window runs; a
+// program whose cores order their accesses to it with semaphores sees exactly the hardware's order,
+// since those orderings cross windows.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,6 +89,12 @@ System::~System() = default;
 
 int64_t System::crossCorePs() const { return Cores[0]->M->CrossCorePs; }
 
+int64_t System::lookaheadPs() const {
+  // The soonest anything sent reaches another core: a semaphore update
+  // (crossCorePs), or dma_copy_core's data, DmaSignalNs after its transfer.
+  return std::min(crossCorePs(), Cores[0]->M->dmaSignalPs());
+}
+
 SystemRunResult System::run(const RunOptions &Opts) {
   SystemRunResult R;
   unsigned N = cores();
@@ -106,7 +111,7 @@ SystemRunResult System::run(const RunOptions &Opts) {
     Ms.back()->Outbox = &Outbox;
     Ms.back()->begin(Opts);
   }
-  const int64_t Lookahead = crossCorePs();
+  const int64_t Lookahead = lookaheadPs();
   std::vector<std::optional<Fault>> Faults(N);
   bool Faulted = false;
   while (!Faulted) {
@@ -126,7 +131,7 @@ SystemRunResult System::run(const RunOptions &Opts) {
              : A.From != B.From         ? A.From < B.From
                                         : A.Seq < B.Seq;
     });
-    for (const CoreMessage &Msg : Outbox)
+    for (CoreMessage &Msg : Outbox)
       Ms[Msg.To]->receive(Msg);
     R.Messages += Outbox.size();
     Outbox.clear();

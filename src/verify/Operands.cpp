@@ -91,7 +91,7 @@ std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::
   // Four values an element: only the instructions that name a packed type
   // read them as values; DMA moves them whole.
   if (T.Lanes != 1 && !OD.DTypeMask && D.Op != isa::Opcode::DMA_COPY &&
-      D.Op != isa::Opcode::DMA_TRANSPOSE)
+      D.Op != isa::Opcode::DMA_COPY_CORE && D.Op != isa::Opcode::DMA_TRANSPOSE)
     return Fail(Rule::DType,
                 fmt::format("{} cannot be {}: a packed x4 type is read only by the instructions "
                             "that name it (matmul_mx, quantize_mx) and moved whole by dma_copy "

@@ -60,6 +60,7 @@ void oneElement(Rules &R, const char *Name) {
 void transferRules(Rules &R) {
   switch (R.I.Op) {
   case isa::Opcode::DMA_COPY:
+  case isa::Opcode::DMA_COPY_CORE:
     return dmaCopy(R);
   case isa::Opcode::DMA_TRANSPOSE:
     return dmaTranspose(R);

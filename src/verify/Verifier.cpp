@@ -93,6 +93,7 @@ std::vector<Diagnostic> verifyInstr(const isa::Instr &I, const Context &C, const
     quantizeMxRules(R);
     break;
   case isa::Opcode::DMA_COPY:
+  case isa::Opcode::DMA_COPY_CORE:
   case isa::Opcode::DMA_TRANSPOSE:
   case isa::Opcode::REG_LOAD:
   case isa::Opcode::REG_STORE:

@@ -64,6 +64,9 @@ public:
   const std::vector<std::string> &loadErrors() const { return LoadErrors; }
   // The delay of a semaphore update between two cores of the chip.
   int64_t crossCorePs() const;
+  // How far a core may run ahead of the others: the soonest a message
+  // arrives after it is sent.
+  int64_t lookaheadPs() const;
 
   // Runs every core from the start (once per System).
   SystemRunResult run(const RunOptions &Opts);

@@ -31,6 +31,9 @@ void execDMA_COPY(ExecContext &C, const isa::Instr &) {
   C.writeElements(Dst, std::move(Bytes));
 }
 
+// The same copy; Machine::finishDma sends its writes to the other core.
+void execDMA_COPY_CORE(ExecContext &C, const isa::Instr &I) { execDMA_COPY(C, I); }
+
 void execDMA_TRANSPOSE(ExecContext &C, const isa::Instr &) {
   // One 2- or 4-byte dtype; dst is [B, A] for src [A, B] (verified).
   const View &Src = C.view("src"), &Dst = C.view("dst");
