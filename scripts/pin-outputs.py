@@ -55,6 +55,14 @@ def outputs_of(program):
     return names
 
 
+def for_several_cores(program):
+    # A kernel with a shared tensor is written for a chip of cores
+    # (docs/multicore.md): it runs on every core of the chip, where trn-emu
+    # writes outputs and reports (traces of a system run are not there yet).
+    with open(os.path.join(ROOT, program)) as f:
+        return re.search(r"^\s*\.tensor\s[^#\n]*\bshared\b", f.read(), re.M) is not None
+
+
 def sha(data):
     return hashlib.sha256(data).hexdigest()
 
@@ -74,9 +82,13 @@ def run_one(bindir, program, chip):
                            capture_output=True, timeout=600)
         if a.returncode:
             return program, chip, {"assemble": sha(a.stderr)}, a.returncode
-        cmd = [os.path.join(bindir, "trn-emu"), obj, "--chip", chip, "--random-inputs", "--seed", SEED,
-               "--report", "--report-json", os.path.join(tmp, "report.json"),
-               "--trace", os.path.join(tmp, "trace.json"), "--trace-text"]
+        if for_several_cores(program):
+            cmd = [os.path.join(bindir, "trn-emu"), obj, "--system", f"{chip}-chip",
+                   "--random-inputs", "--seed", SEED, "--report"]
+        else:
+            cmd = [os.path.join(bindir, "trn-emu"), obj, "--chip", chip, "--random-inputs",
+                   "--seed", SEED, "--report", "--report-json", os.path.join(tmp, "report.json"),
+                   "--trace", os.path.join(tmp, "trace.json"), "--trace-text"]
         for name in outs:
             cmd += ["--out", f"{name}={os.path.join(tmp, name + '.npy')}"]
         p = subprocess.run(cmd, cwd=ROOT, capture_output=True, timeout=1800)

@@ -206,11 +206,17 @@ int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
                            "cores of {} ({} updates between cores)\n",
                            R.Instructions, R.TimePs / 1e6, R.Cycles, S.cores(), S.chip().Name,
                            R.Messages);
-  if (T.has("report"))
+  if (T.has("report")) {
+    // Each core's figures; the host's time is the whole system's, once.
     for (unsigned K = 0; K < S.cores(); ++K) {
       std::cout << fmt::format("\nCore {}:\n", K);
-      trace::printReport(Observing[K]->reporter()->build(R.Cores[K], HostSeconds), std::cout);
+      trace::printReport(Observing[K]->reporter()->build(R.Cores[K], 0), std::cout);
     }
+    std::cout << fmt::format("\nHost: {:.3f} s for {} cores, {:.4g} simulated instructions/s, "
+                             "{:.4g} simulated ns per host second, {} windows\n",
+                             HostSeconds, S.cores(), R.Instructions / HostSeconds,
+                             R.TimePs / 1e3 / HostSeconds, R.Windows);
+  }
 
   // Outputs: gathered, then each file written whole.
   for (const auto &[Region, File] : Outs) {
