@@ -717,7 +717,7 @@ TEST_CASE("DMA instructions reach HBM") {
       if (O.Kind == OperandKind::AccessPattern)
         CHECK((O.SpaceMask & mask(MemSpace::HBM)) != 0);
   }
-  CHECK(Count == 2); // dma_copy and dma_transpose
+  CHECK(Count == 3); // dma_copy, dma_transpose and dma_copy_core
 }
 
 //===-- Data types --------------------------------------------------------===//
