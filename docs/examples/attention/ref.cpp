@@ -36,21 +36,6 @@ using namespace trn::examples;
 constexpr int HD = 128; // as in attention.s
 int S = 2048; // as in attention.s; another S (a multiple of 256, at least 512) as argument
 
-// Uniform on [-A, A) on a grid of 2^53 steps.
-double uniform(Rng &R, double A) {
-  return A * (2.0 * static_cast<double>(R.next() >> 11) / 9007199254740992.0 - 1.0);
-}
-
-void bf16Tensor(Rng &R, size_t Count, double A, std::vector<uint16_t> &Bits,
-                std::vector<double> &Values) {
-  Bits.resize(Count);
-  Values.resize(Count);
-  for (size_t K = 0; K < Count; ++K) {
-    Bits[K] = toBf16(static_cast<float>(uniform(R, A)));
-    Values[K] = fromBf16(Bits[K]);
-  }
-}
-
 } // namespace
 
 int main(int argc, char **argv) {

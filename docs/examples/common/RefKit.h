@@ -11,6 +11,7 @@
 
 #include "trn/npy/Npy.h"
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -52,6 +53,28 @@ inline float fromBf16(uint16_t H) {
   float F;
   std::memcpy(&F, &B, 4);
   return F;
+}
+
+// Uniform on [-A, A) on a grid of 2^53 steps.
+inline double uniformSymmetric(Rng &R, double A) {
+  return A * (2.0 * static_cast<double>(R.next() >> 11) / 9007199254740992.0 - 1.0);
+}
+
+// A bf16 tensor of uniform values in [-A, A): its bits, and its values.
+inline void bf16Tensor(Rng &R, size_t Count, double A, std::vector<uint16_t> &Bits,
+                       std::vector<double> &Values) {
+  Bits.resize(Count);
+  Values.resize(Count);
+  for (size_t K = 0; K < Count; ++K) {
+    Bits[K] = toBf16(static_cast<float>(uniformSymmetric(R, A)));
+    Values[K] = fromBf16(Bits[K]);
+  }
+}
+
+// GELU in its exact tanh form, in double.
+inline double geluTanh(double V) {
+  const double C = std::sqrt(2.0 / M_PI);
+  return 0.5 * V * (1.0 + std::tanh(C * (V + 0.044715 * V * V * V)));
 }
 
 inline npy::Array fp32Array(std::vector<uint64_t> Shape, const std::vector<float> &V) {

@@ -36,27 +36,6 @@ using namespace trn::examples;
 
 constexpr int T = 512, D = 512, H = 4096;
 
-// Uniform on [-A, A) on a grid of 2^53 steps.
-double uniform(Rng &R, double A) {
-  return A * (2.0 * static_cast<double>(R.next() >> 11) / 9007199254740992.0 - 1.0);
-}
-
-// A bf16 tensor of uniform values in [-A, A): its bits, and its values.
-void bf16Tensor(Rng &R, size_t Count, double A, std::vector<uint16_t> &Bits,
-                std::vector<double> &Values) {
-  Bits.resize(Count);
-  Values.resize(Count);
-  for (size_t K = 0; K < Count; ++K) {
-    Bits[K] = toBf16(static_cast<float>(uniform(R, A)));
-    Values[K] = fromBf16(Bits[K]);
-  }
-}
-
-double geluTanh(double V) {
-  const double C = std::sqrt(2.0 / M_PI);
-  return 0.5 * V * (1.0 + std::tanh(C * (V + 0.044715 * V * V * V)));
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
