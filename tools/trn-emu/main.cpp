@@ -95,6 +95,8 @@ int runTool(tools::Tool &T, int argc, char **argv) {
       "run the program on N cores of the chip, each its own copy (docs/multicore.md)")(
       "system", value<std::string>()->value_name("NAME"),
       "run on every core of a chip: trn1-chip, trn2-chip, trn3-chip or trn4-chip")(
+      "lnc", value<std::string>()->value_name("N"),
+      "run on one logical core: 1 or 2 physical cores sharing an HBM stack (trn2 and later)")(
       "include,I", value<std::vector<std::string>>()->value_name("DIR")->composing(),
       "search DIR for .include files (assembly input)")(
       "strict", "reads of never-written SBUF/PSUM are errors, not warnings")(
@@ -224,6 +226,17 @@ int runTool(tools::Tool &T, int argc, char **argv) {
     Chip = SysChip;
     Cores = static_cast<unsigned>(isa::chip(*SysChip).CoresPerChip);
   }
+  if (VM.count("lnc")) {
+    // A logical NeuronCore (LNC, trainium-facts 1.1): the kernel runs on the
+    // 2 physical cores of one HBM stack, cores 0 and 1.
+    std::string Text = VM["lnc"].as<std::string>();
+    if (Text != "1" && Text != "2")
+      throw UsageError{
+          fmt::format("--lnc takes 1 or 2 (physical cores per logical core), not '{}'", Text)};
+    if (VM.count("system") || VM.count("cores"))
+      throw UsageError{"--lnc runs one logical core: give it without --system or --cores"};
+    Cores = Text == "2" ? 2 : 1;
+  }
   if (VM.count("cores")) {
     std::string Text = VM["cores"].as<std::string>();
     auto N = parseCount(Text);
@@ -237,6 +250,10 @@ int runTool(tools::Tool &T, int argc, char **argv) {
           fmt::format("--{} is not available on several cores yet (docs/multicore.md)", Opt)};
     object::Program Prog = loadProgram(Path, List("include"), Chip, *MaxMemory, T.diags().colors());
     isa::Chip On = Chip.value_or(Prog.TargetChip);
+    if (VM.count("lnc") && isa::chip(On).Gen < 3)
+      throw UsageError{fmt::format("--lnc 2 needs trn2 or later: {} has no logical NeuronCores of "
+                                   "two cores",
+                                   isa::chip(On).Name)};
     if (Cores > unsigned(isa::chip(On).CoresPerChip))
       throw UsageError{fmt::format("--cores {}: {} has {} cores", Cores, isa::chip(On).Name,
                                    isa::chip(On).CoresPerChip)};

@@ -15,6 +15,10 @@
 # An SBUF allocation's file holds every core's too.
 # RUN: %python %S/../trn-emu/Inputs/npy-expect.py %t/ys.npy '<f4' 2,1,4 '4 * i[0] + i[2] + 100 * (i[2] + 1)'
 #
+# --lnc 2 is the same two cores: one logical core of an HBM stack's pair.
+# RUN: trn-emu %s --lnc 2 --in x=%t/x.npy --in w=%t/w.npy --out seen=%t/seen2.npy | FileCheck %s
+# RUN: cmp %t/seen.npy %t/seen2.npy
+#
 # A private input given once is every core's:
 # RUN: %python %S/../trn-emu/Inputs/npy.py write %t/x1.npy '<f4' 1,4 1,2,3,4
 # RUN: trn-emu %s --cores 2 --in x=%t/x1.npy --in w=%t/w.npy --out y=%t/y1.npy
