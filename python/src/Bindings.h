@@ -9,8 +9,11 @@
 #ifndef TRN_PYTHON_BINDINGS_H
 #define TRN_PYTHON_BINDINGS_H
 
+#include "trn/emu/Emulator.h"
 #include "trn/isa/Isa.h"
+#include "trn/run/Regions.h"
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
 #include <optional>
@@ -29,6 +32,14 @@ std::optional<isa::Chip> chipNamed(const std::optional<std::string> &Name);
 void bindRun(pybind11::module_ &M);
 // The generated instruction builder (BuilderBindings.cpp).
 void bindBuilder(pybind11::module_ &M);
+// _run_system(): a program on the cores of a chip (SystemBindings.cpp).
+void bindSystem(pybind11::module_ &M);
+
+// What both kinds of run share (RunBindings.cpp): an array into tensor T,
+// a tensor's or allocation's contents as an array, a fault as a dict.
+void bindInput(emu::Emulator &E, const object::Tensor &T, const pybind11::array &A);
+pybind11::array readRegion(const emu::Emulator &E, const run::Region &R);
+pybind11::dict faultDict(const emu::Emulator &E, const emu::Fault &F);
 
 } // namespace trn::python
 

@@ -12,4 +12,5 @@ PYBIND11_MODULE(_trnemu, M) {
   trn::python::bindAssembler(M);
   trn::python::bindRun(M);
   trn::python::bindBuilder(M);
+  trn::python::bindSystem(M);
 }

@@ -48,6 +48,9 @@ void bindProgram(py::module_ &M) {
           "role", [](const object::Tensor &T) { return std::string(object::roleName(T.Role)); },
           "'input', 'output' or 'scratch'")
       .def_property_readonly(
+          "shared", [](const object::Tensor &T) { return T.Shared; },
+          "one copy for the cores of a chip (docs/multicore.md), not one per core")
+      .def_property_readonly(
           "address", [](const object::Tensor &T) { return T.Address; }, "byte address in HBM")
       .def_property_readonly(
           "nbytes", [](const object::Tensor &T) { return T.bytes(); }, "size in bytes")

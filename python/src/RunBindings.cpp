@@ -30,16 +30,6 @@ namespace py = pybind11;
 
 namespace trn::python {
 
-namespace {
-
-const object::Tensor &tensorNamed(const object::Program &P, const std::string &Name,
-                                  const char *What) {
-  auto T = run::findTensor(P, Name);
-  if (auto *Err = std::get_if<std::string>(&T))
-    throw py::value_error(fmt::format("{} '{}': {}", What, Name, *Err));
-  return *std::get<const object::Tensor *>(T);
-}
-
 // An input array's bytes into tensor T: as they are when the array holds
 // T's storage type in C order (no copy but the one into emulated HBM),
 // else converted as trn-emu converts a .npy file (float32 rounded to a
@@ -79,16 +69,8 @@ py::array readRegion(const emu::Emulator &E, const run::Region &R) {
   return A;
 }
 
-void addRegions(const emu::Emulator &E, const std::vector<run::Region> &Regions, py::dict &Arrays,
-                py::dict &DTypes) {
-  for (const run::Region &R : Regions) {
-    Arrays[py::str(R.Name)] = readRegion(E, R);
-    DTypes[py::str(R.Name)] = isa::dtype(R.Type).Name;
-  }
-}
-
 // "out of bounds" -> "out_of_bounds": a Python-friendly kind.
-std::string kindId(emu::FaultKind K) {
+static std::string kindId(emu::FaultKind K) {
   std::string S = emu::faultKindName(K);
   for (char &C : S)
     C = C == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
@@ -114,6 +96,24 @@ py::dict faultDict(const emu::Emulator &E, const emu::Fault &F) {
     }
   }
   return D;
+}
+
+namespace {
+
+const object::Tensor &tensorNamed(const object::Program &P, const std::string &Name,
+                                  const char *What) {
+  auto T = run::findTensor(P, Name);
+  if (auto *Err = std::get_if<std::string>(&T))
+    throw py::value_error(fmt::format("{} '{}': {}", What, Name, *Err));
+  return *std::get<const object::Tensor *>(T);
+}
+
+void addRegions(const emu::Emulator &E, const std::vector<run::Region> &Regions, py::dict &Arrays,
+                py::dict &DTypes) {
+  for (const run::Region &R : Regions) {
+    Arrays[py::str(R.Name)] = readRegion(E, R);
+    DTypes[py::str(R.Name)] = isa::dtype(R.Type).Name;
+  }
 }
 
 py::dict run(const object::Program &Prog, const py::dict &Inputs,

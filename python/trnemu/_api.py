@@ -226,7 +226,7 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
         max_memory: int = _trnemu.DEFAULT_MAX_MEMORY, strict: bool = False,
         throttle: bool = True, trace: Optional[PathLike] = None, text_trace: bool = False,
         race_check: str = "error", report: bool = True, random_inputs: bool = False,
-        seed: int = 0, read: Iterable[str] = ()) -> Result:
+        seed: int = 0, read: Iterable[str] = (), cores: Optional[int] = None) -> Result:
     """Runs a program on an emulated NeuronCore, as trn-emu does.
 
     ``program``: a Program, or the path of an object or source file.
@@ -243,6 +243,14 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
     Result.text_trace. ``read``: more names to return beside the outputs:
     HBM tensors or SBUF/PSUM allocations (their final contents).
 
+    ``cores``: run on that many cores of the chip, as trn-emu --cores N
+    (docs/multicore.md). A private tensor's input is one array for every
+    core, or [cores, shape...] with core k's at index k; a shared tensor's
+    is its one copy. Outputs are then [cores, shape...] (a shared tensor's
+    its shape), ``Result.core_reports`` each core's report and
+    ``Result.messages`` the updates between cores; ``trace`` and
+    ``text_trace`` are not available on several cores yet.
+
     Raises RuntimeFault (RaceError for a race) when the program faults,
     with the memory as the fault left it in its ``memory`` (the outputs,
     those named by ``read`` and every allocation); ValueError for inputs
@@ -252,6 +260,11 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
         raise ValueError(f"race_check takes 'error', 'warn' or 'off', not {race_check!r}")
     if not isinstance(program, Program):
         program = load(program, chip=chip)
+    if cores is not None:
+        if trace is not None or text_trace:
+            raise ValueError("trace and text_trace are not available on several cores yet")
+        return _run_system(program, inputs, chip, int(cores), max_cycles, max_instructions,
+                           max_memory, strict, throttle, report, random_inputs, seed, read)
     declared = {t.name: t for t in program.tensors}
     arrays = {}
     for name, value in (inputs or {}).items():
@@ -271,3 +284,46 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
         raise cls(fault["kind"], fault["message"], fault["engine"], fault["instruction"],
                   location, d["warnings"], d["races"], rep, memory, kinds, d["prints"])
     return Result(d, rep)
+
+
+def _run_system(program, inputs, chip, cores, max_cycles, max_instructions, max_memory, strict,
+                throttle, report, random_inputs, seed, read) -> Result:
+    """run(cores=N): the inputs split by core, the run, the result."""
+    declared = {t.name: t for t in program.tensors}
+    per_core = [{} for _ in range(max(cores, 0))]
+    shared = {}
+    for name, value in (inputs or {}).items():
+        t = declared.get(name)
+        a = dtypes.to_storage(value, t.dtype) if t else np.asarray(value)
+        if t is None or t.shared:
+            shared[name] = a
+        elif a.shape == tuple(t.shape):
+            for d in per_core:
+                d[name] = a
+        elif a.shape == (cores,) + tuple(t.shape):
+            for k, d in enumerate(per_core):
+                d[name] = np.ascontiguousarray(a[k])
+        else:
+            raise ValueError(f"input '{name}': shape {a.shape} is neither "
+                             f"{(cores,) + tuple(t.shape)} (one copy per core) nor "
+                             f"{tuple(t.shape)} (the same for every core)")
+    d = _trnemu._run_system(program, per_core, shared, chip, cores, int(max_cycles),
+                            int(max_instructions), int(max_memory), bool(strict), bool(throttle),
+                            bool(report), bool(random_inputs), int(seed), list(read))
+    reports = [json.loads(r) for r in d["report_jsons"]]
+    fault = d["fault"]
+    if fault is not None:
+        location = SourceLocation(*fault["location"]) if fault["location"] else None
+        kinds = dict(d["dtypes"])
+        memory = {k: dtypes.to_user(v, kinds[k]) for k, v in d["outputs"].items()}
+        err = RuntimeFault(fault["kind"], fault["message"], fault["engine"],
+                           fault["instruction"], location, d["warnings"], d["races"], None,
+                           memory, kinds, d["prints"])
+        err.core = fault["core"]
+        raise err
+    d["text_trace"] = None
+    result = Result(d, None)
+    result.cores = d["cores"]
+    result.messages = d["messages"]
+    result.core_reports = reports
+    return result

@@ -1,0 +1,189 @@
+//===- SystemBindings.cpp - a program on the cores of a chip, in Python ----===//
+//
+// _run_system drives a run on a system of cores as trn-emu --cores does
+// (docs/multicore.md): the package splits each private input into its
+// cores' arrays and passes shared ones once; the result stacks each private
+// output as [cores, shape...] and gives each core's report.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Bindings.h"
+#include "Streams.h"
+#include "trn/emu/System.h"
+#include "trn/run/Inputs.h"
+#include "trn/run/Observers.h"
+#include "trn/trace/Report.h"
+
+#include <fmt/format.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <set>
+
+namespace py = pybind11;
+
+namespace trn::python {
+
+namespace {
+
+const object::Tensor &inputNamed(const object::Program &P, const std::string &Name) {
+  auto T = run::findTensor(P, Name);
+  if (auto *Err = std::get_if<std::string>(&T))
+    throw py::value_error(fmt::format("input '{}': {}", Name, *Err));
+  return *std::get<const object::Tensor *>(T);
+}
+
+// Region R after the run: a shared tensor once, else [cores, shape...].
+py::array gathered(const emu::System &S, const object::Program &P, const run::Region &R) {
+  const object::Tensor *T = R.OnChip ? nullptr : P.findTensor(R.Name);
+  if (T && T->Shared)
+    return readRegion(S.core(0), R);
+  py::list Each;
+  for (unsigned K = 0; K < S.cores(); ++K)
+    Each.append(readRegion(S.core(K), R));
+  return py::module_::import("numpy").attr("stack")(Each);
+}
+
+py::dict runSystem(const object::Program &Prog, const std::vector<py::dict> &PerCore,
+                   const py::dict &Shared, const std::optional<std::string> &ChipName,
+                   unsigned Cores, uint64_t MaxCycles, uint64_t MaxInstructions, uint64_t MaxMemory,
+                   bool Strict, bool Throttle, bool WantReport, bool RandomInputs, uint64_t Seed,
+                   const std::vector<std::string> &Read) {
+  isa::Chip Chip = chipNamed(ChipName).value_or(Prog.TargetChip);
+  if (Cores == 0 || Cores > unsigned(isa::chip(Chip).CoresPerChip))
+    throw py::value_error(fmt::format("cores={}: {} has 1 to {} cores", Cores, isa::chip(Chip).Name,
+                                      isa::chip(Chip).CoresPerChip));
+  if (PerCore.size() != Cores)
+    throw py::value_error("internal error: one input dict per core expected");
+  std::unique_ptr<emu::System> Sys;
+  try {
+    Sys = std::make_unique<emu::System>(Prog, Chip, Cores, MaxMemory);
+  } catch (const HostMemoryError &Err) {
+    throw py::value_error(Err.what());
+  }
+  emu::System &S = *Sys;
+  if (!S.loadErrors().empty())
+    throw py::value_error(fmt::format("{}", fmt::join(S.loadErrors(), "\n")));
+  const object::Program &P = S.core(0).program();
+
+  std::set<std::string> Given;
+  for (auto [Key, Value] : Shared) {
+    std::string Name = py::str(Key);
+    bindInput(S.core(0), inputNamed(P, Name), py::reinterpret_borrow<py::array>(Value));
+    Given.insert(Name);
+  }
+  for (unsigned K = 0; K < Cores; ++K)
+    for (auto [Key, Value] : PerCore[K]) {
+      std::string Name = py::str(Key);
+      bindInput(S.core(K), inputNamed(P, Name), py::reinterpret_borrow<py::array>(Value));
+      if (K == 0)
+        Given.insert(Name);
+    }
+  if (!RandomInputs) {
+    if (const object::Tensor *T = run::firstUnboundInput(P, Given))
+      throw py::value_error(fmt::format("input tensor '{}' is not given: pass inputs={{'{}': "
+                                        "array}} or random_inputs=True",
+                                        T->Name, T->Name));
+  } else {
+    // As trn-emu: core K's private inputs from Seed + K, the shared ones
+    // from Seed.
+    for (unsigned K = 0; K < Cores; ++K) {
+      std::set<std::string> Skip = Given;
+      if (K > 0)
+        for (const object::Tensor &T : P.Tensors)
+          if (T.Shared)
+            Skip.insert(T.Name);
+      if (auto Err = run::randomizeUnboundInputs(S.core(K), Skip, Seed + K))
+        throw py::value_error(fmt::format("random inputs: {}", *Err));
+    }
+  }
+  std::vector<run::Region> Outs;
+  for (const object::Tensor &T : P.Tensors)
+    if (T.Role == object::TensorRole::Output)
+      Outs.push_back(run::regionOf(T));
+  for (const std::string &Name : Read) {
+    auto R = run::findRegion(P, Name);
+    if (auto *Err = std::get_if<std::string>(&R))
+      throw py::value_error(fmt::format("read '{}': {}", Name, *Err));
+    if (std::find(Outs.begin(), Outs.end(), std::get<run::Region>(R)) == Outs.end())
+      Outs.push_back(std::get<run::Region>(R));
+  }
+
+  run::ObserverRequest Want;
+  Want.Report = WantReport;
+  std::vector<std::unique_ptr<run::Observers>> Observing;
+  for (unsigned K = 0; K < Cores; ++K) {
+    auto Attached = run::Observers::attach(S.core(K), Want);
+    if (auto *Err = std::get_if<std::string>(&Attached))
+      throw py::value_error(*Err);
+    Observing.push_back(std::move(std::get<std::unique_ptr<run::Observers>>(Attached)));
+  }
+  emu::RunOptions Opts;
+  Opts.MaxCycles = MaxCycles;
+  Opts.MaxInstructions = MaxInstructions;
+  Opts.Strict = Strict;
+  Opts.Throttle = Throttle;
+  emu::SystemRunResult R;
+  double HostSeconds = 0;
+  {
+    py::gil_scoped_release Release;
+    auto Start = std::chrono::steady_clock::now();
+    R = S.run(Opts);
+    HostSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  }
+  for (auto &O : Observing)
+    if (auto Err = O->finish())
+      throw py::value_error(*Err);
+
+  py::dict D;
+  D["chip"] = std::string(S.chip().Name);
+  D["cores"] = Cores;
+  D["time_ps"] = R.TimePs;
+  D["cycles"] = R.Cycles;
+  D["instructions"] = R.Instructions;
+  D["messages"] = R.Messages;
+  D["host_seconds"] = HostSeconds;
+  py::list Warnings, Races, Reports, Prints;
+  for (unsigned K = 0; K < Cores; ++K) {
+    for (const std::string &W : R.Cores[K].Warnings)
+      Warnings.append(fmt::format("core {}: {}", K, W));
+    for (const std::string &Text : R.Cores[K].Prints)
+      Prints.append(fmt::format("core {}: {}", K, Text));
+    if (const race::RaceDetector *Det = Observing[K]->races())
+      for (const std::string &W : Det->races())
+        Races.append(fmt::format("core {}: {}", K, W));
+    if (trace::ReportBuilder *Rep = Observing[K]->reporter())
+      Reports.append(
+          textOf([&](TextStream &OS) { trace::writeReportJson(Rep->build(R.Cores[K], 0), OS); }));
+  }
+  D["warnings"] = Warnings;
+  D["races"] = Races;
+  D["prints"] = Prints;
+  D["report_jsons"] = Reports;
+  D["fault"] = py::none();
+  if (R.Error) {
+    unsigned K = R.Core >= 0 ? unsigned(R.Core) : 0;
+    py::dict F = faultDict(S.core(K), *R.Error);
+    F["core"] = R.Core >= 0 ? py::object(py::int_(R.Core)) : py::none();
+    D["fault"] = F;
+  }
+  py::dict Outputs, DTypes;
+  for (const run::Region &Reg : Outs) {
+    Outputs[py::str(Reg.Name)] = gathered(S, P, Reg);
+    DTypes[py::str(Reg.Name)] = isa::dtype(Reg.Type).Name;
+  }
+  D["outputs"] = Outputs;
+  D["dtypes"] = DTypes;
+  return D;
+}
+
+} // namespace
+
+void bindSystem(py::module_ &M) {
+  M.def("_run_system", &runSystem, py::arg("program"), py::arg("per_core"), py::arg("shared"),
+        py::arg("chip"), py::arg("cores"), py::arg("max_cycles"), py::arg("max_instructions"),
+        py::arg("max_memory"), py::arg("strict"), py::arg("throttle"), py::arg("report"),
+        py::arg("random_inputs"), py::arg("seed"), py::arg("read"));
+}
+
+} // namespace trn::python
