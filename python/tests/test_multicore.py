@@ -55,6 +55,12 @@ def test_ring_over_four_cores():
     assert len(r.core_reports) == 4
     stalls = [s["description"] for s in r.core_reports[1]["engines"][4]["stalls"]]
     assert "s1 (got), last signalled by core 0's SP #7" in stalls
+    remote = [s["signalled_by"] for s in r.core_reports[1]["engines"][4]["stalls"]
+              if s["semaphore_name"] == "got"]
+    assert remote[0]["core"] == 0 and remote[0]["dma_queue"] == "q0.1"
+    local = [s["signalled_by"] for s in r.core_reports[1]["engines"][4]["stalls"]
+             if s["semaphore_name"] == "loaded"]
+    assert "core" not in local[0]
     # The same run again: the same time and outputs.
     again = trnemu.run(p, inputs={"x": x, "w": w}, cores=4)
     assert again.time_ps == r.time_ps

@@ -407,6 +407,8 @@ void writeReportJson(const Report &R, std::ostream &Out) {
                   J.attribute("signalled_by", nullptr);
                 } else {
                   J.attributeObject("signalled_by", [&] {
+                    if (C.By.Core >= 0) // another core's (a system of cores)
+                      J.attribute("core", C.By.Core);
                     J.attribute("engine", isa::engine(C.By.Eng).RecordName);
                     J.attribute("instruction_index", C.By.Index);
                     if (C.By.FromDma)
