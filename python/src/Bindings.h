@@ -18,6 +18,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace trn::python {
 
@@ -40,6 +41,10 @@ void bindSystem(pybind11::module_ &M);
 void bindInput(emu::Emulator &E, const object::Tensor &T, const pybind11::array &A);
 pybind11::array readRegion(const emu::Emulator &E, const run::Region &R);
 pybind11::dict faultDict(const emu::Emulator &E, const emu::Fault &F);
+// The regions a run returns: the output tensors, then those named in Read
+// (ValueError for a name the program lacks).
+std::vector<run::Region> outputRegions(const object::Program &P,
+                                       const std::vector<std::string> &Read);
 
 } // namespace trn::python
 

@@ -70,6 +70,22 @@ py::array readRegion(const emu::Emulator &E, const run::Region &R) {
 }
 
 // "out of bounds" -> "out_of_bounds": a Python-friendly kind.
+std::vector<run::Region> outputRegions(const object::Program &P,
+                                       const std::vector<std::string> &Read) {
+  std::vector<run::Region> Outs;
+  for (const object::Tensor &T : P.Tensors)
+    if (T.Role == object::TensorRole::Output)
+      Outs.push_back(run::regionOf(T));
+  for (const std::string &Name : Read) {
+    auto R = run::findRegion(P, Name);
+    if (auto *Err = std::get_if<std::string>(&R))
+      throw py::value_error(fmt::format("read '{}': {}", Name, *Err));
+    if (std::find(Outs.begin(), Outs.end(), std::get<run::Region>(R)) == Outs.end())
+      Outs.push_back(std::get<run::Region>(R));
+  }
+  return Outs;
+}
+
 static std::string kindId(emu::FaultKind K) {
   std::string S = emu::faultKindName(K);
   for (char &C : S)
@@ -151,17 +167,7 @@ py::dict run(const object::Program &Prog, const py::dict &Inputs,
   } else if (auto Err = run::randomizeUnboundInputs(E, Given, Seed)) {
     throw py::value_error(fmt::format("random inputs: {}", *Err));
   }
-  std::vector<run::Region> Outs;
-  for (const object::Tensor &T : P.Tensors)
-    if (T.Role == object::TensorRole::Output)
-      Outs.push_back(run::regionOf(T));
-  for (const std::string &Name : Read) {
-    auto R = run::findRegion(P, Name);
-    if (auto *Err = std::get_if<std::string>(&R))
-      throw py::value_error(fmt::format("read '{}': {}", Name, *Err));
-    if (std::find(Outs.begin(), Outs.end(), std::get<run::Region>(R)) == Outs.end())
-      Outs.push_back(std::get<run::Region>(R));
-  }
+  std::vector<run::Region> Outs = outputRegions(P, Read);
 
   // Observers, as trn-emu asks for them (trn/run/Observers.h orders them).
   // The text trace is collected in memory.

@@ -97,17 +97,7 @@ py::dict runSystem(const object::Program &Prog, const std::vector<py::dict> &Per
         throw py::value_error(fmt::format("random inputs: {}", *Err));
     }
   }
-  std::vector<run::Region> Outs;
-  for (const object::Tensor &T : P.Tensors)
-    if (T.Role == object::TensorRole::Output)
-      Outs.push_back(run::regionOf(T));
-  for (const std::string &Name : Read) {
-    auto R = run::findRegion(P, Name);
-    if (auto *Err = std::get_if<std::string>(&R))
-      throw py::value_error(fmt::format("read '{}': {}", Name, *Err));
-    if (std::find(Outs.begin(), Outs.end(), std::get<run::Region>(R)) == Outs.end())
-      Outs.push_back(std::get<run::Region>(R));
-  }
+  std::vector<run::Region> Outs = outputRegions(P, Read);
 
   run::ObserverRequest Want;
   Want.Report = WantReport;
