@@ -493,28 +493,37 @@ void Machine::scheduleArrival(int64_t AtPs, uint8_t Sem, int16_t Amount, const S
 void Machine::signalCore(unsigned To, uint8_t Sem, int16_t Amount, const Sender &From) {
   if (To == CoreId)
     return signal(Sem, Amount, From);
-  if (To >= NumCores)
-    fault(FaultKind::BadProgram, From.Eng, From.Index,
-          NumCores == 1
-              ? fmt::format("signals core {}, but this run has one core (0); run the "
-                            "program on a system of cores (trn-emu --system)",
-                            To)
-              : fmt::format("signals core {}, but the system has cores 0 to {}", To, NumCores - 1));
+  checkCore(To, "signals", From.Eng, From.Index);
   if (Sem >= Semaphores.size())
     fault(FaultKind::BadProgram, From.Eng, From.Index,
           fmt::format("signals s{}, but {} has s0 to s{}", Sem, Chip.Name, Semaphores.size() - 1));
   CoreMessage M;
   M.ArrivalPs = NowPs + CrossCorePs;
-  M.From = CoreId;
   M.To = To;
-  M.Seq = SentMessages++;
   M.Sem = Sem;
   M.Amount = Amount;
   M.By = From;
   M.By.Valid = true;
   M.By.Ps = NowPs;
+  post(std::move(M));
+}
+
+void Machine::post(CoreMessage M) {
+  M.From = CoreId;
+  M.Seq = SentMessages++;
   M.By.Core = static_cast<int16_t>(CoreId);
-  Outbox->push_back(M);
+  Outbox->push_back(std::move(M));
+}
+
+void Machine::checkCore(unsigned To, const char *Verb, isa::Engine Eng, uint32_t Index) {
+  if (To < NumCores)
+    return;
+  fault(FaultKind::BadProgram, Eng, Index,
+        NumCores == 1
+            ? fmt::format("{} core {}, but this run has one core (0); run the program "
+                          "on a system of cores (trn-emu --system)",
+                          Verb, To)
+            : fmt::format("{} core {}, but the system has cores 0 to {}", Verb, To, NumCores - 1));
 }
 
 void Machine::takeNow(uint8_t Sem, int16_t Amount, const Sender &From) {
@@ -537,25 +546,22 @@ void Machine::sendTransfer(DmaTransfer &T, const isa::Instr &I, unsigned Q) {
   unsigned To = T.Regs[I.operand("core")->Int & 63];
   Sender From{true, true, T.Issuer, T.Index, Q, NowPs, static_cast<int16_t>(CoreId)};
   auto Sem = static_cast<uint8_t>(I.operand("remote_sem")->Int);
-  std::vector<DeferredWrite> Writes;
-  Writes.reserve(T.Writes.size());
-  for (DeferredWrite &W : T.Writes) // copies: the buffers go back to this core's pool
-    Writes.push_back({W.V, W.Bytes, W.FromMatmul});
+  // The data moves with the message (the transfer is done with it).
+  std::vector<DeferredWrite> Writes = std::move(T.Writes);
+  T.Writes.clear();
   if (To == CoreId) {
     From.Core = -1;
     return scheduleArrival(NowPs + DmaSignalPs, Sem, 1, From, std::move(Writes), &I);
   }
   CoreMessage M;
   M.ArrivalPs = NowPs + DmaSignalPs;
-  M.From = CoreId;
   M.To = To;
-  M.Seq = SentMessages++;
   M.Sem = Sem;
   M.Amount = 1;
   M.By = From;
   M.Writes = std::move(Writes);
   M.Instr = &I;
-  Outbox->push_back(std::move(M));
+  post(std::move(M));
 }
 
 void Machine::barrierArrive(EngineState &E, const isa::Instr &I) {
@@ -712,14 +718,7 @@ void Machine::triggerDma(EngineState &E, const isa::Instr &I, uint32_t Index) {
           fmt::format("DMA queue q{}.{} does not exist on {}", Q / 16, Q % 16, Chip.Name));
   if (I.Op == isa::Opcode::DMA_COPY_CORE) [[unlikely]] {
     // The other core and its semaphore, checked at the trigger.
-    unsigned To = E.Regs[I.operand("core")->Int & 63];
-    if (To >= NumCores)
-      fault(FaultKind::BadProgram, E.Id, Index,
-            NumCores == 1 ? fmt::format("copies to core {}, but this run has one core (0); run "
-                                        "the program on a system of cores (trn-emu --system)",
-                                        To)
-                          : fmt::format("copies to core {}, but the system has cores 0 to {}", To,
-                                        NumCores - 1));
+    checkCore(E.Regs[I.operand("core")->Int & 63], "copies to", E.Id, Index);
     if (uint64_t(I.operand("remote_sem")->Int) >= Semaphores.size())
       fault(FaultKind::BadProgram, E.Id, Index,
             fmt::format("signals s{}, but {} has s0 to s{}", I.operand("remote_sem")->Int,

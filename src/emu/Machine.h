@@ -185,6 +185,10 @@ public:
   // A message from another core: its update lands at M.ArrivalPs, which
   // has not passed.
   void receive(CoreMessage &M);
+  // Sends M (its sender, sequence and sending core filled in) to the system.
+  void post(CoreMessage M);
+  // A fault naming instruction Index of Eng unless core To exists ("Verb core To").
+  void checkCore(unsigned To, const char *Verb, isa::Engine Eng, uint32_t Index);
   // core_barrier (decoded as waiting on its semaphore): its update to the
   // peer core is sent once the engine reaches it, before it waits.
   void barrierArrive(EngineState &E, const isa::Instr &I);
