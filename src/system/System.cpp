@@ -64,6 +64,7 @@ System::System(object::Program P, isa::Chip Chip, unsigned N, uint64_t MaxHostMe
         fmt::format("a system of {} cores on {}, which has {}", N, C.Name, C.CoresPerChip));
   for (unsigned K = 0; K < N; ++K)
     Cores.emplace_back(new Emulator(K + 1 < N ? P : std::move(P), Chip, Budget));
+  CoresPerChip = N;
   LoadErrors = Cores[0]->loadErrors();
   const object::Program &Prog = Cores[0]->program();
   if (auto Err = sharedPageConflict(Prog)) {

@@ -53,6 +53,10 @@ public:
   System &operator=(const System &) = delete;
 
   unsigned cores() const { return static_cast<unsigned>(Cores.size()); }
+  // Cores are numbered across the system, chip by chip: core K is core
+  // K % coresPerChip() of chip K / coresPerChip().
+  unsigned chips() const { return static_cast<unsigned>(Cores.size()) / CoresPerChip; }
+  unsigned coresPerChip() const { return CoresPerChip; }
   // Core K: its program, tensors (a shared tensor is the same on every
   // core), observers and figures.
   Emulator &core(unsigned K) { return *Cores[K]; }
@@ -75,6 +79,7 @@ private:
   std::shared_ptr<HostMemoryBudget> Budget;
   std::vector<std::unique_ptr<Emulator>> Cores;
   std::vector<std::string> LoadErrors;
+  unsigned CoresPerChip = 1;
 };
 
 } // namespace trn::emu
