@@ -34,6 +34,8 @@ class Instr<int opcode, string mnemonic, list<Engine> engines, dag operands,
   bit IsDma = 0;          // hands a transfer to a DMA queue; its tensor
                           // operands are the DMA's, not the engine's
   bit IsSequencer = 0;    // runs on the sequencer, not the datapath
+  bit IsCollective = 0;   // hands its part to the system's collective engine;
+                          // its tensor operands are that engine's
   bit IsDebug = 0;        // the emulator's, not the chip's (print): takes no
                           // time, no port and no overhead, whatever its
                           // cost class says, so that it moves nothing else

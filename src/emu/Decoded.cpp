@@ -27,6 +27,7 @@ DecodedInstr decodeInstr(const Machine &M, isa::Engine E, const isa::Instr &I) {
     Out.Waits[Out.NumWaits++] =
         isa::Wait{static_cast<uint8_t>(I.Operands[0].Int), isa::WaitCond::Ge, false, 1};
   }
+  Out.Collective = D.IsCollective;
   for (unsigned K = 0; K < Out.NumWaits; ++K)
     if (Out.BadWait < 0 && Out.Waits[K].Sem >= M.Semaphores.size())
       Out.BadWait = static_cast<int8_t>(K);
@@ -53,7 +54,7 @@ DecodedInstr decodeInstr(const Machine &M, isa::Engine E, const isa::Instr &I) {
       Read(O.AP);
     First = false;
   }
-  Out.SetsLastWrite = !D.IsSequencer && !D.IsDma && !D.Operands.empty() &&
+  Out.SetsLastWrite = !D.IsSequencer && !D.IsDma && !D.IsCollective && !D.Operands.empty() &&
                       D.Operands[0].Kind == isa::OperandKind::AccessPattern;
   if (Out.SetsLastWrite)
     Out.Write = TensorBox::of(I.Operands[0].AP);

@@ -94,6 +94,7 @@ struct DecodedInstr {
   int8_t BadWait = -1;     // the first wait on a semaphore the chip lacks
   bool TooNew = false;     // needs a later chip than the run's
   bool Barrier = false;    // core_barrier: waits on its semaphore, after updating the peer's
+  bool Collective = false; // all_reduce and the like: its signal comes when the system is done
   int8_t ActTableSet = -1; // the ScalarE table set it needs (Timing.h)
   // Tensors it reads (for the dependent-instruction overhead), and the one
   // it writes as an engine's last datapath write.

@@ -476,16 +476,17 @@ void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
 }
 
 void Machine::scheduleArrival(int64_t AtPs, uint8_t Sem, int16_t Amount, const Sender &S,
-                              std::vector<DeferredWrite> Writes, const isa::Instr *By) {
+                              std::vector<DeferredWrite> Writes, const isa::Instr *By,
+                              bool NoSignal) {
   PendingSum[Sem] += Amount;
   uint32_t Slot;
   if (FreeSignalSlots.empty()) {
     Slot = static_cast<uint32_t>(SignalSlots.size());
-    SignalSlots.push_back({Sem, Amount, S, std::move(Writes), By});
+    SignalSlots.push_back({Sem, Amount, S, std::move(Writes), By, NoSignal});
   } else {
     Slot = FreeSignalSlots.back();
     FreeSignalSlots.pop_back();
-    SignalSlots[Slot] = {Sem, Amount, S, std::move(Writes), By};
+    SignalSlots[Slot] = {Sem, Amount, S, std::move(Writes), By, NoSignal};
   }
   schedule(AtPs, EventKind::SemArrive, 0, Slot);
 }
@@ -539,7 +540,39 @@ void Machine::takeNow(uint8_t Sem, int16_t Amount, const Sender &From) {
 }
 
 void Machine::receive(CoreMessage &M) {
-  scheduleArrival(M.ArrivalPs, M.Sem, M.Amount, M.By, std::move(M.Writes), M.Instr);
+  scheduleArrival(M.ArrivalPs, M.Sem, M.Amount, M.By, std::move(M.Writes), M.Instr, M.NoSignal);
+}
+
+void Machine::joinCollective(ExecContext &C, const isa::Instr &I) {
+  if (!Joins)
+    fault(FaultKind::BadProgram, C.E.Id, C.Index,
+          fmt::format("{} is a collective between the cores of a system, but this run has one "
+                      "core; run the program on a system (trn-emu --system or --cores)",
+                      I.desc().Mnemonic));
+  const View &Src = C.view("src"), &Dst = C.view("dst");
+  CollectiveJoin J;
+  J.Core = CoreId;
+  J.Op = I.Op;
+  J.Type = Src.AP->Type;
+  J.SrcElems = uint64_t(Src.P) * Src.N;
+  J.DstElems = uint64_t(Dst.P) * Dst.N;
+  if (Src.AP->Type != Dst.AP->Type)
+    fault(FaultKind::BadProgram, C.E.Id, C.Index,
+          fmt::format("{} moves elements as they are: src is {} and dst {}", I.desc().Mnemonic,
+                      isa::dtype(Src.AP->Type).Name, isa::dtype(Dst.AP->Type).Name));
+  C.readElements(Src, J.Src);
+  J.Dst = Dst;
+  J.JoinPs = NowPs;
+  if (I.Op == isa::Opcode::SENDRECV) {
+    J.To = C.reg("to");
+    J.From = C.reg("from");
+    checkCore(J.To, "sends to", C.E.Id, C.Index);
+    checkCore(J.From, "receives from", C.E.Id, C.Index);
+  }
+  J.By = Sender{true, false, C.E.Id, C.Index, 0, NowPs, static_cast<int16_t>(CoreId)};
+  J.Instr = &I;
+  J.Where = where(C.E.Id, C.Index);
+  Joins->push_back(std::move(J));
 }
 
 void Machine::sendTransfer(DmaTransfer &T, const isa::Instr &I, unsigned Q) {
@@ -585,6 +618,7 @@ void Machine::arrive(uint32_t Slot) {
   if (!SignalSlots[Slot].Writes.empty()) [[unlikely]] {
     // dma_copy_core's data lands, then its update: written as the sending
     // instruction would write them here (the same program on every core).
+    // A collective's result the same way (its instruction may signal nothing).
     PendingSignal &P = SignalSlots[Slot];
     EngineState Shadow;
     Shadow.Id = P.From.Eng;
@@ -592,6 +626,10 @@ void Machine::arrive(uint32_t Slot) {
     for (const DeferredWrite &W : P.Writes)
       C.commit(W);
     P.Writes.clear();
+    if (P.Amount == 0 && P.NoSignal) {
+      FreeSignalSlots.push_back(Slot);
+      return;
+    }
   }
   const PendingSignal &P = SignalSlots[Slot];
   uint8_t Sem = P.Sem;
@@ -666,7 +704,7 @@ void Machine::complete(unsigned EIdx) {
     for (Observer *O : Observers)
       O->instructionDone(Ev);
   }
-  if (I.Sig && !D.IsDma)
+  if (I.Sig && !D.IsDma && !Dec.Collective)
     signal(I.Sig->Sem, I.Sig->Amount, Sender{true, false, E.Id, Index, 0, NowPs, -1});
   // The last datapath instruction: sequencer work (loop control) between a
   // multiply and the next weight load does not stop the load overlapping.
@@ -1029,7 +1067,7 @@ int64_t Machine::throttledPs(int64_t Start, int64_t FullRatePs) {
 uint32_t Machine::portsUsed(isa::Engine E, const isa::Instr &I, bool InPerfMode) const {
   std::span<const isa::PortShareDesc *const> Shares = isa::chipTiming(Chip.Id).PortShares;
   const isa::InstrDesc &D = I.desc();
-  if (Shares.empty() || D.IsSequencer || D.IsDma)
+  if (Shares.empty() || D.IsSequencer || D.IsDma || D.IsCollective)
     return 0;
   auto Touches = [&](isa::MemSpace Space) {
     for (size_t K = 0; K < D.Operands.size(); ++K) {

@@ -106,6 +106,26 @@ struct CoreMessage {
   // changes (views of the sender's instruction: the program is every core's).
   std::vector<DeferredWrite> Writes;
   const isa::Instr *Instr = nullptr; // the sender's dma_copy_core
+  bool NoSignal = false;             // a collective's result without a signal
+};
+
+class ExecContext;
+
+// A core's part in a collective (all_reduce, ..., sendrecv), posted to the
+// system when the instruction issues: what the system needs to pair it with
+// the other cores' and to answer it (src/system/Collectives.cpp).
+struct CollectiveJoin {
+  unsigned Core = 0;
+  isa::Opcode Op{};
+  isa::DType Type{};
+  uint64_t SrcElems = 0, DstElems = 0;
+  std::vector<uint8_t> Src; // src's elements, read at the issue
+  View Dst;                 // where dst's elements go on this core
+  int64_t JoinPs = 0;
+  unsigned To = 0, From = 0;         // sendrecv's peers
+  Sender By;                         // the instruction, for its signal
+  const isa::Instr *Instr = nullptr; // ... and for writing dst
+  std::string Where;                 // "file:line:col" of the instruction
 };
 
 class Machine {
@@ -178,6 +198,9 @@ public:
   // and their delay.
   unsigned CoreId = 0, NumCores = 1;
   std::vector<CoreMessage> *Outbox = nullptr;
+  std::vector<CollectiveJoin> *Joins = nullptr; // the collectives this core issues
+  // A collective instruction, issuing: src read, dst located, posted.
+  void joinCollective(ExecContext &C, const isa::Instr &I);
   int64_t CrossCorePs = 0;
   uint64_t SentMessages = 0;
   // Adds Amount to semaphore Sem of core To (this core too), as From.
@@ -324,6 +347,7 @@ private:
     Sender From;
     std::vector<DeferredWrite> Writes; // dma_copy_core's data, written first
     const isa::Instr *Instr = nullptr; // ... by this instruction (another core's)
+    bool NoSignal = false;             // the writes only (a collective that signals nothing)
   };
   std::vector<PendingSignal> SignalSlots;
   std::vector<uint32_t> FreeSignalSlots;
@@ -333,7 +357,8 @@ private:
   int64_t LastWorkPs = 0;          // the last instruction or transfer end
   int64_t signalDelayPs(const Sender &From) const;
   void scheduleArrival(int64_t AtPs, uint8_t Sem, int16_t Amount, const Sender &S,
-                       std::vector<DeferredWrite> Writes = {}, const isa::Instr *By = nullptr);
+                       std::vector<DeferredWrite> Writes = {}, const isa::Instr *By = nullptr,
+                       bool NoSignal = false);
   // dma_copy_core's transfer T, complete: its data and update go to the
   // core in its core register.
   void sendTransfer(DmaTransfer &T, const isa::Instr &I, unsigned Q);

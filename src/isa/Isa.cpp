@@ -101,6 +101,17 @@ const EnumValueDesc *enumValue(EnumTypeId E, uint8_t Value) {
   return nullptr;
 }
 
+std::span<const InstanceDesc> instances() { return {InstanceTable, NumInstances}; }
+
+std::optional<const InstanceDesc *> lookupInstance(std::string_view Name) {
+  for (const InstanceDesc &I : instances())
+    if (Name == I.Name)
+      return &I;
+  return std::nullopt;
+}
+
+uint32_t collectiveSliceBytes() { return CollectiveSliceBytesValue; }
+
 std::optional<Chip> lookupChip(std::string_view Name) {
   for (const ChipDesc &C : ChipTable)
     if (Name == C.Name)

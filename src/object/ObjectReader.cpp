@@ -91,7 +91,7 @@ std::optional<std::string> checkTensor(const isa::AccessPattern &AP, const isa::
   if (OnChip && AP.PartStart + AP.NumPartitions > Chip.Partitions)
     return fmt::format("partitions {} to {} go beyond partition {}", AP.PartStart,
                        AP.PartStart + AP.NumPartitions - 1, Chip.Partitions - 1);
-  if (OnChip && !D.IsDma && !D.IsSequencer)
+  if (OnChip && !D.IsDma && !D.IsCollective && !D.IsSequencer)
     for (unsigned K = 0; K < AP.NumDims; ++K)
       if (AP.Dims[K].Stride < INT16_MIN || AP.Dims[K].Stride > INT16_MAX)
         return fmt::format("free dimension {} has stride {}: SBUF and PSUM strides are 16-bit "

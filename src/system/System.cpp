@@ -15,7 +15,9 @@
 
 #include "trn/emu/System.h"
 
+#include "Collectives.h"
 #include "Machine.h"
+#include "Network.h"
 
 #include <fmt/format.h>
 
@@ -54,36 +56,77 @@ std::optional<std::string> sharedPageConflict(const object::Program &P) {
   return std::nullopt;
 }
 
+// The window's messages between chips go over the instance's links, in the
+// order they were sent: a semaphore update takes the route's hops longer,
+// dma_copy_core's data its bytes' time on the route too.
+void crossChips(Network &Net, std::vector<CoreMessage> &Outbox) {
+  std::vector<CoreMessage *> Between;
+  for (CoreMessage &M : Outbox)
+    if (Net.chipOf(M.From) != Net.chipOf(M.To))
+      Between.push_back(&M);
+  std::sort(Between.begin(), Between.end(), [](const CoreMessage *A, const CoreMessage *B) {
+    return A->By.Ps != B->By.Ps ? A->By.Ps < B->By.Ps
+           : A->From != B->From ? A->From < B->From
+                                : A->Seq < B->Seq;
+  });
+  for (CoreMessage *M : Between) {
+    if (M->Writes.empty()) {
+      M->ArrivalPs += Net.delayPs(M->From, M->To) - Net.delayPs(M->From, M->From);
+      continue;
+    }
+    uint64_t Bytes = 0;
+    for (const DeferredWrite &W : M->Writes)
+      Bytes += W.Bytes.size();
+    int64_t SignalPs = M->ArrivalPs - M->By.Ps; // after the transfer, as on one chip
+    M->ArrivalPs = Net.send(M->From, M->To, Bytes, M->By.Ps) + SignalPs;
+  }
+}
+
 } // namespace
 
 System::System(object::Program P, isa::Chip Chip, unsigned N, uint64_t MaxHostMemory)
-    : Budget(std::make_shared<HostMemoryBudget>(MaxHostMemory)) {
-  const isa::ChipDesc &C = isa::chip(Chip);
-  if (N == 0 || N > unsigned(C.CoresPerChip))
+    : System(std::move(P), SystemShape{Chip, 1, N, nullptr}, MaxHostMemory) {}
+
+System::System(object::Program P, const SystemShape &Shape, uint64_t MaxHostMemory)
+    : Budget(std::make_shared<HostMemoryBudget>(MaxHostMemory)), CoresPerChip(Shape.CoresPerChip),
+      Instance(Shape.Instance) {
+  const isa::ChipDesc &C = isa::chip(Shape.Chip);
+  if (Shape.CoresPerChip == 0 || Shape.CoresPerChip > unsigned(C.CoresPerChip))
+    throw std::invalid_argument(fmt::format("a system of {} cores on {}, which has {}",
+                                            Shape.CoresPerChip, C.Name, C.CoresPerChip));
+  if (Shape.Chips == 0 || (Shape.Chips > 1 && (!Instance || Shape.Chips > Instance->chips())))
     throw std::invalid_argument(
-        fmt::format("a system of {} cores on {}, which has {}", N, C.Name, C.CoresPerChip));
+        fmt::format("a system of {} chips needs an instance of as many", Shape.Chips));
+  unsigned N = Shape.Chips * Shape.CoresPerChip;
   for (unsigned K = 0; K < N; ++K)
-    Cores.emplace_back(new Emulator(K + 1 < N ? P : std::move(P), Chip, Budget));
-  CoresPerChip = N;
+    Cores.emplace_back(new Emulator(K + 1 < N ? P : std::move(P), Shape.Chip, Budget));
   LoadErrors = Cores[0]->loadErrors();
   const object::Program &Prog = Cores[0]->program();
   if (auto Err = sharedPageConflict(Prog)) {
     LoadErrors.push_back(*Err);
     return;
   }
-  // A shared tensor's pages are core 0's frames, mapped by every core.
+  // A shared tensor's pages are the chip's first core's frames, mapped by
+  // the chip's other cores: one copy per chip.
   for (const object::Tensor &T : Prog.Tensors)
     if (T.Shared)
       for (uint64_t Page = T.Address / Hbm::PageBytes;
-           Page <= (T.Address + T.bytes() - 1) / Hbm::PageBytes; ++Page) {
-        uint8_t *Frame = Cores[0]->M->HbmMem.frame(Page);
-        for (unsigned K = 1; K < N; ++K)
-          Cores[K]->M->HbmMem.mapShared(Page, Frame);
-      }
+           Page <= (T.Address + T.bytes() - 1) / Hbm::PageBytes; ++Page)
+        for (unsigned Chip = 0; Chip < Shape.Chips; ++Chip) {
+          uint8_t *Frame = Cores[Chip * CoresPerChip]->M->HbmMem.frame(Page);
+          for (unsigned K = 1; K < CoresPerChip; ++K)
+            Cores[Chip * CoresPerChip + K]->M->HbmMem.mapShared(Page, Frame);
+        }
   for (unsigned K = 0; K < N; ++K) {
     Cores[K]->M->CoreId = K;
     Cores[K]->M->NumCores = N;
   }
+}
+
+std::string System::coreName(unsigned K) const {
+  if (chips() <= 1)
+    return fmt::format("core {}", K);
+  return fmt::format("core {} (chip {}, core {})", K, K / CoresPerChip, K % CoresPerChip);
 }
 
 System::~System() = default;
@@ -107,11 +150,16 @@ SystemRunResult System::run(const RunOptions &Opts) {
   }
   std::vector<Machine *> Ms;
   std::vector<CoreMessage> Outbox;
+  std::vector<CollectiveJoin> Joins;
   for (auto &E : Cores) {
     Ms.push_back(E->M.get());
     Ms.back()->Outbox = &Outbox;
+    Ms.back()->Joins = &Joins;
     Ms.back()->begin(Opts);
   }
+  Network Net(chip(), CoresPerChip, chips(), Instance);
+  CollectiveEngine Collectives(Net, N, Ms[0]->dmaSignalPs(),
+                               [this](unsigned K) { return coreName(K); });
   const int64_t Lookahead = lookaheadPs();
   std::vector<std::optional<Fault>> Faults(N);
   bool Faulted = false;
@@ -127,6 +175,13 @@ SystemRunResult System::run(const RunOptions &Opts) {
     for (unsigned K = 0; K < N; ++K)
       if ((Faults[K] = Ms[K]->advance(End)))
         Faulted = true;
+    if (chips() > 1)
+      crossChips(Net, Outbox);
+    if (!Joins.empty() && !Faulted)
+      if (auto Err = Collectives.take(Joins, Outbox)) {
+        R.Error = Fault{FaultKind::BadProgram, *Err};
+        break;
+      }
     std::sort(Outbox.begin(), Outbox.end(), [](const CoreMessage &A, const CoreMessage &B) {
       return A.ArrivalPs != B.ArrivalPs ? A.ArrivalPs < B.ArrivalPs
              : A.From != B.From         ? A.From < B.From
@@ -137,7 +192,19 @@ SystemRunResult System::run(const RunOptions &Opts) {
     R.Messages += Outbox.size();
     Outbox.clear();
   }
-  if (Faulted) {
+  R.Collectives = Collectives.collectives();
+  for (const LinkFigures &L : Net.figures()) {
+    R.Links.push_back({L.Name, L.Bytes, L.Messages, L.BusyPs, L.MBps});
+    R.LinkTransfers += L.Messages;
+  }
+  if (R.Error) {
+    // A collective's parts disagree: the system's error.
+  } else if (auto Left = Collectives.unfinished(); Left && !Faulted) {
+    R.Error = Fault{FaultKind::Deadlock, *Left};
+    for (unsigned K = 0; K < N; ++K)
+      if (Ms[K]->anyWaiting())
+        Faults[K] = R.Error;
+  } else if (Faulted) {
     // The earliest fault, then the lowest core: what a user fixes first.
     for (unsigned K = 0; K < N; ++K)
       if (Faults[K] && (R.Core < 0 || Ms[K]->NowPs < Ms[unsigned(R.Core)]->NowPs))
@@ -147,7 +214,7 @@ SystemRunResult System::run(const RunOptions &Opts) {
       if (K != unsigned(R.Core))
         Faults[K].reset();
     if (N > 1)
-      R.Error->Message = fmt::format("core {}: {}", R.Core, R.Error->Message);
+      R.Error->Message = fmt::format("{}: {}", coreName(unsigned(R.Core)), R.Error->Message);
   } else if (std::any_of(Ms.begin(), Ms.end(), [](const Machine *M) { return M->anyWaiting(); })) {
     // A deadlock across cores: every core stopped, some waiting, nothing
     // in flight. Each waiting core keeps the fault for its observers.
@@ -159,7 +226,7 @@ SystemRunResult System::run(const RunOptions &Opts) {
         "semaphore, and no DMA transfer or update between cores is in flight",
         At / 1000, N);
     for (unsigned K = 0; K < N; ++K)
-      Msg += Ms[K]->waitingEngines(fmt::format("core {} ", K));
+      Msg += Ms[K]->waitingEngines(coreName(K) + " ");
     R.Error = Fault{FaultKind::Deadlock, Msg};
     for (unsigned K = 0; K < N; ++K)
       if (Ms[K]->anyWaiting())

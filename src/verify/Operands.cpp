@@ -79,7 +79,7 @@ std::optional<Diagnostic> checkOperand(const isa::AccessPattern &AP, const isa::
   if (!(OD.SpaceMask & isa::bit(AP.Space)))
     return Fail(Rule::Space, fmt::format("{} must be in {}; this tensor is in {}", What(),
                                          spaceNames(OD.SpaceMask), SpaceName));
-  bool Datapath = !D.IsDma && !D.IsSequencer;
+  bool Datapath = !D.IsDma && !D.IsCollective && !D.IsSequencer;
   const isa::EngineDesc &E = isa::engine(Eng);
   if (Datapath && !(E.SpaceMask & isa::bit(AP.Space)))
     return Fail(Rule::Space, fmt::format("engine {} ({}) cannot reach {}: it reaches {} only",

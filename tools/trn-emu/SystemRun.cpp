@@ -84,6 +84,19 @@ Gathered gather(const emu::System &S, const object::Program &P, const run::Regio
 
 } // namespace
 
+// The collectives and the links that carried bytes: each link's bytes,
+// transfers and time busy against the run's time.
+void printLinks(const emu::SystemRunResult &R, std::ostream &OS) {
+  if (R.Links.empty())
+    return;
+  OS << fmt::format("\nLinks: {} collectives, {} transfers\n", R.Collectives, R.LinkTransfers);
+  for (const emu::LinkReport &L : R.Links)
+    OS << fmt::format("  {:<26} {:>12} bytes {:>7} transfers  busy {:>10.3f} us ({:5.1f}%) at "
+                      "{} GB/s\n",
+                      L.Name, L.Bytes, L.Transfers, L.BusyPs / 1e6,
+                      R.TimePs ? 100.0 * L.BusyPs / R.TimePs : 0.0, L.MBps / 1000.0);
+}
+
 const char *singleCoreOnlyOption(const tools::Tool &T) {
   for (const char *Opt : {"trace", "trace-text", "report-json", "profile", "profile-json", "html",
                           "timeline-svg", "debug", "debug-commands", "dump-on-fault"})
@@ -92,11 +105,11 @@ const char *singleCoreOnlyOption(const tools::Tool &T) {
   return nullptr;
 }
 
-int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
+int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
               const emu::RunOptions &Opts, uint64_t MaxMemory) {
   std::unique_ptr<emu::System> Sys;
   try {
-    Sys = std::make_unique<emu::System>(std::move(P), Chip, Cores, MaxMemory);
+    Sys = std::make_unique<emu::System>(std::move(P), Shape, MaxMemory);
   } catch (const HostMemoryError &Err) {
     throw UsageError{Err.what()};
   }
@@ -202,16 +215,20 @@ int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
     T.diags().report(R.Error->Message);
     return ExitFault;
   }
+  std::string Where =
+      S.chips() > 1 ? fmt::format("{} chips of {} ({} core{} each)", S.chips(), S.instance()->Name,
+                                  S.coresPerChip(), S.coresPerChip() > 1 ? "s" : "")
+                    : fmt::format("{} cores of {}", S.cores(), S.chip().Name);
   std::cout << fmt::format("ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {} "
-                           "cores of {} ({} updates between cores)\n",
-                           R.Instructions, R.TimePs / 1e6, R.Cycles, S.cores(), S.chip().Name,
-                           R.Messages);
+                           "({} updates between cores)\n",
+                           R.Instructions, R.TimePs / 1e6, R.Cycles, Where, R.Messages);
   if (T.has("report")) {
     // Each core's figures; the host's time is the whole system's, once.
     for (unsigned K = 0; K < S.cores(); ++K) {
       std::cout << fmt::format("\nCore {}:\n", K);
       trace::printReport(Observing[K]->reporter()->build(R.Cores[K], 0), std::cout);
     }
+    printLinks(R, std::cout);
     std::cout << fmt::format("\nHost: {:.3f} s for {} cores, {:.4g} simulated instructions/s, "
                              "{:.4g} simulated ns per host second, {} windows\n",
                              HostSeconds, S.cores(), R.Instructions / HostSeconds,

@@ -11,6 +11,7 @@
 
 #include "CommandLine.h"
 #include "trn/emu/Emulator.h"
+#include "trn/emu/System.h"
 #include "trn/object/Program.h"
 
 namespace trn::emutool {
@@ -21,7 +22,7 @@ const char *singleCoreOnlyOption(const tools::Tool &T);
 
 // Runs P on Cores cores of Chip as T's command line asks; the exit code
 // (throws UsageError for bad usage).
-int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
+int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
               const emu::RunOptions &Opts, uint64_t MaxMemory);
 
 } // namespace trn::emutool

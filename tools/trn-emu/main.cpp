@@ -92,9 +92,11 @@ int runTool(tools::Tool &T, int argc, char **argv) {
   T.group("Program")("chip", value<std::string>()->value_name("NAME"),
                      "run on trn1, trn2, trn3 or trn4 (default: the program's)")(
       "cores", value<std::string>()->value_name("N"),
-      "run the program on N cores of the chip, each its own copy (docs/multicore.md)")(
+      "run the program on N cores of the chip (of each chip of an instance), each its own "
+      "copy (docs/multicore.md)")(
       "system", value<std::string>()->value_name("NAME"),
-      "run on every core of a chip: trn1-chip, trn2-chip, trn3-chip or trn4-chip")(
+      "run on every core of a chip (trn1-chip, trn2-chip, trn3-chip, trn4-chip) or of an "
+      "instance's chips (trn1.32xlarge, trn2.48xlarge)")(
       "lnc", value<std::string>()->value_name("N"),
       "run on one logical core: 1 or 2 physical cores sharing an HBM stack (trn2 and later)")(
       "include,I", value<std::vector<std::string>>()->value_name("DIR")->composing(),
@@ -210,16 +212,25 @@ int runTool(tools::Tool &T, int argc, char **argv) {
     Claim(Stdout, "-", "the debugger");
   }
 
-  // A system of cores (SystemRun.h): --system CHIP-chip, or --cores N > 1.
+  // A system of cores (SystemRun.h): --system CHIP-chip or INSTANCE, or
+  // --cores N > 1 (with an instance: N cores of each chip).
   unsigned Cores = 1;
+  const isa::InstanceDesc *Instance = nullptr;
   if (VM.count("system")) {
     std::string Name = VM["system"].as<std::string>();
     auto SysChip = Name.size() > 5 && Name.compare(Name.size() - 5, 5, "-chip") == 0
                        ? isa::lookupChip(Name.substr(0, Name.size() - 5))
                        : std::nullopt;
-    if (!SysChip)
-      throw UsageError{fmt::format(
-          "unknown system '{}': expected trn1-chip, trn2-chip, trn3-chip or trn4-chip", Name)};
+    if (auto I = isa::lookupInstance(Name)) {
+      Instance = *I;
+      SysChip = Instance->ChipId;
+    }
+    if (!SysChip) {
+      std::string Known = "trn1-chip, trn2-chip, trn3-chip, trn4-chip";
+      for (const isa::InstanceDesc &I : isa::instances())
+        Known += fmt::format(", {}", I.Name);
+      throw UsageError{fmt::format("unknown system '{}': expected one of {}", Name, Known)};
+    }
     if (Chip && *Chip != *SysChip)
       throw UsageError{fmt::format("--chip {} and --system {} name different chips",
                                    isa::chip(*Chip).Name, Name)};
@@ -244,7 +255,7 @@ int runTool(tools::Tool &T, int argc, char **argv) {
       throw UsageError{fmt::format("--cores takes a number of cores from 1, not '{}'", Text)};
     Cores = static_cast<unsigned>(*N);
   }
-  if (Cores > 1) {
+  if (Cores > 1 || Instance) {
     if (const char *Opt = singleCoreOnlyOption(T))
       throw UsageError{
           fmt::format("--{} is not available on several cores yet (docs/multicore.md)", Opt)};
@@ -259,7 +270,8 @@ int runTool(tools::Tool &T, int argc, char **argv) {
                                    isa::chip(On).CoresPerChip)};
     Opts.Strict = VM.count("strict") > 0;
     Opts.Throttle = VM.count("no-throttle") == 0;
-    return runSystem(T, std::move(Prog), On, Cores, Opts, *MaxMemory);
+    emu::SystemShape Shape{On, Instance ? Instance->chips() : 1, Cores, Instance};
+    return runSystem(T, std::move(Prog), Shape, Opts, *MaxMemory);
   }
 
   std::unique_ptr<emu::Emulator> Emu;

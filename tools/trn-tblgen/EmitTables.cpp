@@ -116,6 +116,18 @@ void emitEngineTiming(const IsaModel &M, raw_ostream &OS) {
       OS << "&PortShareTable[" << P << "], ";
     OS << "};\n";
   }
+  OS << "static const InstanceDesc InstanceTable[] = {\n";
+  for (const InstanceInfo &I : M.Instances)
+    OS << fmt::format("  {{{}, Chip::{}, {}, {}, {}, {}, {}, {}, {}, {}}},\n", quote(I.Name),
+                      M.Chips[I.Chip].Def->getName().str(), I.TorusX, I.TorusY, I.LinksPerChip,
+                      I.LinkMBps, I.HopNs, quote(I.LinkSource), quote(I.HopSource),
+                      quote(I.Source));
+  if (M.Instances.empty())
+    OS << "  {\"none\", Chip{}, 1, 1, 1, 1, 0, \"\", \"\", \"\"},\n";
+  OS << "};\n";
+  OS << fmt::format("static const uint32_t NumInstances = {};\n", M.Instances.size());
+  OS << fmt::format("static const uint32_t CollectiveSliceBytesValue = {};\n",
+                    M.CollectiveSliceBytes ? M.CollectiveSliceBytes : 1048576);
   OS << "static const ChipTimingDesc ChipTimingTable[] = {\n";
   for (size_t C = 0; C < M.Chips.size(); ++C) {
     const ChipTimingInfo &T = M.ChipTiming[C];
@@ -329,13 +341,14 @@ void emitTables(RecordKeeper &RK, raw_ostream &OS) {
   }
   OS << "\nstatic const InstrDesc InstrTable[] = {\n";
   for (const InstrInfo &I : M.Instrs)
-    OS << fmt::format(
-        "  {{Opcode::{}, {}, {}, 0x{:02X}, 0x{:x}, {}, {}, {}, CostClassId::{}, {}, "
-        "{}, {}, {}, {}, {}, {}, {}}},\n",
-        I.RecordName, quote(I.RecordName), quote(I.Mnemonic), I.Opcode, I.EngineMask, I.MinGen,
-        I.SizeBytes, I.Operands.empty() ? std::string("{}") : "Operands_" + I.RecordName,
-        stripPrefix(M.CostClasses[I.CostClass].Name, "CC_"), quote(I.AsmString), quote(M.syntax(I)),
-        quote(I.Description), I.IsBranch, I.IsTerminator, I.IsDma, I.IsSequencer, I.IsDebug);
+    OS << fmt::format("  {{Opcode::{}, {}, {}, 0x{:02X}, 0x{:x}, {}, {}, {}, CostClassId::{}, {}, "
+                      "{}, {}, {}, {}, {}, {}, {}, {}}},\n",
+                      I.RecordName, quote(I.RecordName), quote(I.Mnemonic), I.Opcode, I.EngineMask,
+                      I.MinGen, I.SizeBytes,
+                      I.Operands.empty() ? std::string("{}") : "Operands_" + I.RecordName,
+                      stripPrefix(M.CostClasses[I.CostClass].Name, "CC_"), quote(I.AsmString),
+                      quote(M.syntax(I)), quote(I.Description), I.IsBranch, I.IsTerminator, I.IsDma,
+                      I.IsSequencer, I.IsDebug, I.IsCollective);
   OS << "};\n\n";
 
   // The decoder: opcode byte -> index into InstrTable, -1 if unassigned.

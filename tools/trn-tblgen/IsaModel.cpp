@@ -753,6 +753,7 @@ void Reader::readInstrs() {
     I.IsTerminator = R->getValueAsBit("IsTerminator");
     I.IsDma = R->getValueAsBit("IsDma");
     I.IsSequencer = R->getValueAsBit("IsSequencer");
+    I.IsCollective = R->getValueAsBit("IsCollective");
     I.IsDebug = R->getValueAsBit("IsDebug");
     // The emulator's own instructions take no time only if they are no
     // datapath's work either (Timing.cpp, Machine::complete).
@@ -827,7 +828,7 @@ void Reader::readInstrs() {
         // A datapath instruction's tensors must be reachable from every
         // engine that may run it (DMA and sequencer accesses are not the
         // datapath's).
-        if (!I.IsDma && !I.IsSequencer && Op.SpaceMask)
+        if (!I.IsDma && !I.IsCollective && !I.IsSequencer && Op.SpaceMask)
           for (const EngineInfo &E : M.Engines)
             if ((I.EngineMask >> E.Id & 1) && !(Op.SpaceMask & E.SpaceMask))
               error(R, fmt::format("operand '${}' of '{}' lives in {}, out of reach of engine {} "
@@ -1134,6 +1135,37 @@ void Reader::readEngineTiming() {
     M.PortShares.push_back(std::move(P));
     for (int C : ChipsOf(R))
       M.ChipTiming[C].PortShares.push_back(Index);
+  }
+  for (const Record *R : defsOf(RK, "Instance")) {
+    InstanceInfo I{R,
+                   R->getValueAsString("Name").str(),
+                   R->getValueAsString("Topology").str(),
+                   R->getValueAsString("LinkSource").str(),
+                   R->getValueAsString("HopSource").str(),
+                   R->getValueAsString("Source").str(),
+                   -1,
+                   static_cast<int>(R->getValueAsInt("TorusX")),
+                   static_cast<int>(R->getValueAsInt("TorusY")),
+                   static_cast<int>(R->getValueAsInt("LinksPerChip")),
+                   static_cast<int>(R->getValueAsInt("LinkMBps")),
+                   static_cast<int>(R->getValueAsInt("HopNs"))};
+    for (size_t C = 0; C < M.Chips.size(); ++C)
+      if (M.Chips[C].Def == R->getValueAsDef("Chip"))
+        I.Chip = static_cast<int>(C);
+    if (I.Topology != "torus2d")
+      error(R, fmt::format("instance '{}': topology '{}' is not torus2d", I.Name, I.Topology));
+    if (I.TorusX < 1 || I.TorusY < 1 || I.LinksPerChip < 1 || I.LinkMBps < 1 || I.HopNs < 0)
+      error(R, fmt::format("instance '{}' needs positive TorusX, TorusY, LinksPerChip and "
+                           "LinkMBps, and HopNs >= 0",
+                           I.Name));
+    if (I.LinkSource.empty() || I.HopSource.empty() || I.Source.empty())
+      error(R, fmt::format("instance '{}' needs LinkSource, HopSource and Source", I.Name));
+    M.Instances.push_back(std::move(I));
+  }
+  if (const Record *R = RK.getDef("CollectiveSliceBytes")) {
+    M.CollectiveSliceBytes = static_cast<int>(R->getValueAsInt("Bytes"));
+    if (M.CollectiveSliceBytes < 4096)
+      error(R, "CollectiveSliceBytes must be at least 4096");
   }
   for (const Record *R : defsOf(RK, "DmaSignalDelay")) {
     int Ns = static_cast<int>(R->getValueAsInt("Ns"));

@@ -111,6 +111,7 @@ struct InstrInfo {
   int CostClass; // index into IsaModel::CostClasses
   int MinGen;
   bool IsBranch, IsTerminator, IsDma, IsSequencer, IsDebug;
+  bool IsCollective = false;
   int SizeBytes;
 };
 
@@ -233,6 +234,14 @@ struct PortShareInfo {
 };
 
 // What each chip's engine-timing records give it.
+// Chips joined by NeuronLink (isa/Instances.td).
+struct InstanceInfo {
+  const llvm::Record *Def;
+  std::string Name, Topology, LinkSource, HopSource, Source;
+  int Chip; // index into IsaModel::Chips
+  int TorusX, TorusY, LinksPerChip, LinkMBps, HopNs;
+};
+
 struct ChipTimingInfo {
   int Throttle = -1; // index into IsaModel::Throttles; -1 = none
   std::vector<int> PortShares;
@@ -263,6 +272,8 @@ struct IsaModel {
   std::vector<DidtThrottleInfo> Throttles;
   std::vector<PortShareInfo> PortShares;
   std::vector<ChipTimingInfo> ChipTiming; // parallel to Chips
+  std::vector<InstanceInfo> Instances;
+  int CollectiveSliceBytes = 0;
 
   // The integer fields every chip has, in the order Chip declares them.
   static const std::vector<std::string> &chipIntFields();

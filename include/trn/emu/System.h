@@ -27,19 +27,43 @@
 
 namespace trn::emu {
 
+// A link's figures over a run: bytes, transfers, time busy (docs/multicore.md).
+struct LinkReport {
+  std::string Name; // "chip 0 -> chip 1 (+x)", "core 3 on-chip"
+  uint64_t Bytes = 0, Transfers = 0;
+  int64_t BusyPs = 0;
+  uint32_t MBps = 0; // its bandwidth
+};
+
 struct SystemRunResult {
   // The first fault (the earliest, then the lowest core) or a deadlock
   // across cores; Core is the core that faulted (-1: the system's).
   std::optional<Fault> Error;
   int Core = -1;
-  std::vector<RunResult> Cores; // each core's figures, by core number
-  int64_t TimePs = 0;           // the last core's end
-  uint64_t Cycles = 0;          // the same, in PE clock cycles
-  uint64_t Instructions = 0;    // over every core
-  uint64_t Messages = 0;        // semaphore updates between cores
-  uint64_t Windows = 0;         // lockstep steps the run took
+  std::vector<RunResult> Cores;  // each core's figures, by core number
+  int64_t TimePs = 0;            // the last core's end
+  uint64_t Cycles = 0;           // the same, in PE clock cycles
+  uint64_t Instructions = 0;     // over every core
+  uint64_t Messages = 0;         // semaphore updates between cores
+  uint64_t Windows = 0;          // lockstep steps the run took
+  uint64_t Collectives = 0;      // collective operations completed (sendrecv pairs not counted)
+  uint64_t LinkTransfers = 0;    // transfers of the collectives and between chips
+  std::vector<LinkReport> Links; // those that carried something
 
   bool ok() const { return !Error; }
+};
+
+class Network;
+class CollectiveEngine;
+
+// What a system is: Chips chips of one preset, CoresPerChip cores of each
+// (at most the chip's), joined by an instance's links when there are
+// several chips.
+struct SystemShape {
+  isa::Chip Chip{};
+  unsigned Chips = 1;
+  unsigned CoresPerChip = 1;
+  const isa::InstanceDesc *Instance = nullptr; // required for Chips > 1
 };
 
 class System {
@@ -47,6 +71,9 @@ public:
   // Cores copies of program P on chip Chip (its cores at most); throws
   // HostMemoryError if they do not fit MaxHostMemory together.
   System(object::Program P, isa::Chip Chip, unsigned Cores,
+         uint64_t MaxHostMemory = DefaultMaxHostMemory);
+  // Any shape: several chips of an instance.
+  System(object::Program P, const SystemShape &Shape,
          uint64_t MaxHostMemory = DefaultMaxHostMemory);
   ~System();
   System(const System &) = delete;
@@ -57,6 +84,9 @@ public:
   // K % coresPerChip() of chip K / coresPerChip().
   unsigned chips() const { return static_cast<unsigned>(Cores.size()) / CoresPerChip; }
   unsigned coresPerChip() const { return CoresPerChip; }
+  const isa::InstanceDesc *instance() const { return Instance; }
+  // "core 9 (chip 1, core 1)" on several chips, "core 9" on one.
+  std::string coreName(unsigned K) const;
   // Core K: its program, tensors (a shared tensor is the same on every
   // core), observers and figures.
   Emulator &core(unsigned K) { return *Cores[K]; }
@@ -80,6 +110,7 @@ private:
   std::vector<std::unique_ptr<Emulator>> Cores;
   std::vector<std::string> LoadErrors;
   unsigned CoresPerChip = 1;
+  const isa::InstanceDesc *Instance = nullptr;
 };
 
 } // namespace trn::emu

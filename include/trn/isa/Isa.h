@@ -132,6 +132,8 @@ struct InstrDesc {
   bool IsBranch, IsTerminator, IsDma, IsSequencer;
   // The emulator's own (print): no time, no port, no overhead (Timing.cpp).
   bool IsDebug;
+  // Its part goes to the system's collective engine (all_reduce, ...).
+  bool IsCollective;
 
   bool runsOn(Engine E) const { return EngineMask & bit(E); }
   // The index of the operand called Name, or -1.
@@ -299,6 +301,24 @@ struct ChipTimingDesc {
   const DidtThrottleDesc *Throttle; // nullptr: none
   std::span<const PortShareDesc *const> PortShares;
 };
+
+// Chips joined by NeuronLink links (isa/Instances.td): a TorusX x TorusY
+// 2D torus, chip (x, y) = chip y * TorusX + x.
+struct InstanceDesc {
+  const char *Name;
+  Chip ChipId;
+  uint32_t TorusX, TorusY, LinksPerChip;
+  uint32_t LinkMBps; // one link, one direction
+  uint32_t HopNs;    // a message's delay per hop, beyond its bytes
+  const char *LinkSource, *HopSource, *Source;
+
+  uint32_t chips() const { return TorusX * TorusY; }
+};
+
+std::span<const InstanceDesc> instances();
+std::optional<const InstanceDesc *> lookupInstance(std::string_view Name);
+// The most a collective moves in one transfer over one hop (isa/Instances.td).
+uint32_t collectiveSliceBytes();
 
 std::span<const ActTableSetDesc> actTableSets();
 std::span<const ResultLatencyDesc> resultLatencies();

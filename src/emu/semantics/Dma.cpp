@@ -34,6 +34,13 @@ void execDMA_COPY(ExecContext &C, const isa::Instr &) {
 // The same copy; Machine::finishDma sends its writes to the other core.
 void execDMA_COPY_CORE(ExecContext &C, const isa::Instr &I) { execDMA_COPY(C, I); }
 
+// Collectives: the system pairs them and writes dst (src/system/Collectives.cpp).
+void execALL_REDUCE(ExecContext &C, const isa::Instr &I) { C.M.joinCollective(C, I); }
+void execREDUCE_SCATTER(ExecContext &C, const isa::Instr &I) { C.M.joinCollective(C, I); }
+void execALL_GATHER(ExecContext &C, const isa::Instr &I) { C.M.joinCollective(C, I); }
+void execALL_TO_ALL(ExecContext &C, const isa::Instr &I) { C.M.joinCollective(C, I); }
+void execSENDRECV(ExecContext &C, const isa::Instr &I) { C.M.joinCollective(C, I); }
+
 void execDMA_TRANSPOSE(ExecContext &C, const isa::Instr &) {
   // One 2- or 4-byte dtype; dst is [B, A] for src [A, B] (verified).
   const View &Src = C.view("src"), &Dst = C.view("dst");

@@ -1,0 +1,63 @@
+//===- Instances.td - chips joined by NeuronLink -------------*- tablegen -*-===//
+//
+// What trn-emu's --system selects beyond one chip: a number of chips of one
+// preset joined by NeuronLink links in a topology. Sources are the keys of
+// trainium-facts.md section 0 (I1, I2: the trn1 and trn2 architecture
+// pages; H2: the chip table); "chosen" marks a value the public record does
+// not give. docs/multicore.md explains the link model.
+//
+//===----------------------------------------------------------------------===//
+
+// Topology: "torus2d" (TorusX x TorusY chips, each joined to its four
+// neighbours by one link each; wrap-around at the edges).
+class Instance<string name, Chip chip, int torusX, int torusY> {
+  string Name = name;
+  Chip Chip = chip;
+  string Topology = "torus2d";
+  int TorusX = torusX;
+  int TorusY = torusY;
+  int LinksPerChip = 4;
+  // One link's bandwidth in one direction, MB/s: the chip's published
+  // NeuronLink figure divided by its links (each direction its own).
+  int LinkMBps = 0;
+  string LinkSource = "";
+  // A message's delay on a link beyond its bytes: per hop.
+  int HopNs = 0;
+  string HopSource = "";
+  string Source = "";
+}
+
+// A collective moves its data in slices of at most this many bytes, each one
+// DMA transfer over one hop, so that a ring forwards a slice while the next
+// arrives. chosen: unpublished; 1 MiB keeps the DMA's 1300 ns fixed cost
+// under 1/3 of a slice's time on a 256 GB/s link, so large collectives are
+// link-bound, and a 64 MiB all-reduce over 16 chips is 960 slices per link.
+def CollectiveSliceBytes { int Bytes = 1048576; }
+
+// I1: "16 Trainium chips ... 2D torus"; the v2.9 trn1 page calls the same
+// graph a 4D hypercube (a 4x4 torus is one: each chip has 4 neighbours at
+// distance 1 in both). H2 table: NeuronLink-v2, 384 GB/s per chip, 4 links:
+// 96 GB/s per link and direction (chosen: the per-chip figure taken as the
+// sum of the links, each direction counted once).
+def trn1_32xlarge : Instance<"trn1.32xlarge", trn1, 4, 4> {
+  let LinkMBps = 96000;
+  let LinkSource = "H2: 384 GB/s per chip over 4 links";
+  let HopNs = 500;
+  let HopSource = "chosen: unpublished; a SerDes link hop, about twice the 300 ns DMA semaphore "
+    "delay";
+  let Source = "I1: 16 chips, 2D torus";
+}
+
+// I2: trn2.48xlarge, 16 chips in a 4x4 2D torus, 1,024 GB/s NeuronLink per
+// chip inside the instance. H2 gives 1.28 TB/s per chip (NeuronLink-v3, 4
+// links) for the chip; chosen: I2's instance figure, since it describes the
+// links this preset models (the difference would be the UltraServer's
+// links between instances, 256 GB/s per chip, I2). 1,024 / 4 = 256 GB/s
+// per link and direction.
+def trn2_48xlarge : Instance<"trn2.48xlarge", trn2, 4, 4> {
+  let LinkMBps = 256000;
+  let LinkSource = "I2: 1,024 GB/s per chip inside trn2.48xlarge over 4 links (H2: 1.28 TB/s)";
+  let HopNs = 500;
+  let HopSource = "chosen: unpublished; as trn1.32xlarge";
+  let Source = "I2: 16 chips, 4x4 2D torus";
+}

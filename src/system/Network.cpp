@@ -1,0 +1,107 @@
+//===- Network.cpp - links, routes and their time -------------------------===//
+
+#include "Network.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace trn::emu {
+
+namespace {
+enum Dir : unsigned { PlusX, MinusX, PlusY, MinusY };
+const char *const DirName[] = {"+x", "-x", "+y", "-y"};
+} // namespace
+
+Network::Network(const isa::ChipDesc &Chip, unsigned PerChip, unsigned NumChips,
+                 const isa::InstanceDesc *Instance)
+    : CoresPerChip(PerChip), Chips(NumChips), FixedPs(int64_t(Chip.DmaFixedNs) * 1000) {
+  // A core's on-chip port: its share of the chip's DMA bandwidth to HBM,
+  // as its own transfers have (docs/timing-model.md).
+  auto PortMBps = static_cast<uint32_t>(uint64_t(Chip.HbmChipGBps) * 1000 / Chip.CoresPerChip);
+  for (unsigned K = 0; K < Chips * CoresPerChip; ++K)
+    Links.push_back({{fmt::format("core {} on-chip", K), 0, 0, 0, PortMBps}, 0});
+  if (Instance) {
+    TorusX = Instance->TorusX;
+    TorusY = Instance->TorusY;
+    HopPs = int64_t(Instance->HopNs) * 1000;
+    for (unsigned C = 0; C < Chips; ++C)
+      for (unsigned D = 0; D < 4; ++D) {
+        unsigned X = C % TorusX, Y = C / TorusX;
+        unsigned To = D == PlusX    ? Y * TorusX + (X + 1) % TorusX
+                      : D == MinusX ? Y * TorusX + (X + TorusX - 1) % TorusX
+                      : D == PlusY  ? (Y + 1) % TorusY * TorusX + X
+                                    : (Y + TorusY - 1) % TorusY * TorusX + X;
+        Links.push_back({{fmt::format("chip {} -> chip {} ({})", C, To, DirName[D]), 0, 0, 0,
+                          Instance->LinkMBps},
+                         0});
+      }
+  }
+  // The ring: rows of the torus left to right, then right to left, ...; an
+  // even number of rows ends in column 0, one hop (Y wrap) from chip 0.
+  for (unsigned Y = 0; Y < TorusY; ++Y)
+    for (unsigned I = 0; I < TorusX; ++I) {
+      unsigned X = Y % 2 ? TorusX - 1 - I : I;
+      unsigned C = Y * TorusX + X;
+      if (C < Chips)
+        for (unsigned K = 0; K < CoresPerChip; ++K)
+          Ring.push_back(C * CoresPerChip + K);
+    }
+}
+
+std::vector<unsigned> Network::route(unsigned A, unsigned B) const {
+  unsigned CA = chipOf(A), CB = chipOf(B);
+  if (CA == CB)
+    return {A};
+  std::vector<unsigned> Path;
+  unsigned Base = Chips * CoresPerChip;
+  unsigned X = CA % TorusX, Y = CA / TorusX, BX = CB % TorusX, BY = CB / TorusX;
+  auto Step = [&](unsigned &Pos, unsigned Target, unsigned Size, Dir Plus, Dir Minus) {
+    while (Pos != Target) {
+      unsigned Fwd = (Target + Size - Pos) % Size;
+      bool Up = Fwd <= Size - Fwd;
+      Path.push_back(Base + (Y * TorusX + X) * 4 + (Up ? Plus : Minus));
+      Pos = Up ? (Pos + 1) % Size : (Pos + Size - 1) % Size;
+    }
+  };
+  Step(X, BX, TorusX, PlusX, MinusX);
+  Step(Y, BY, TorusY, PlusY, MinusY);
+  return Path;
+}
+
+unsigned Network::hops(unsigned A, unsigned B) const {
+  return chipOf(A) == chipOf(B) ? 0 : static_cast<unsigned>(route(A, B).size());
+}
+
+int64_t Network::delayPs(unsigned A, unsigned B) const { return FixedPs + hops(A, B) * HopPs; }
+
+int64_t Network::send(unsigned A, unsigned B, uint64_t Bytes, int64_t ReadyPs) {
+  std::vector<unsigned> Path = route(A, B);
+  int64_t Start = ReadyPs;
+  uint32_t MBps = UINT32_MAX;
+  for (unsigned L : Path) {
+    Start = std::max(Start, Links[L].FreePs);
+    MBps = std::min(MBps, Links[L].F.MBps);
+  }
+  // bytes x 10^6 / (MB/s) = picoseconds.
+  auto TxPs =
+      static_cast<int64_t>((static_cast<unsigned __int128>(Bytes) * 1000000 + MBps - 1) / MBps);
+  for (unsigned L : Path) {
+    Links[L].FreePs = Start + TxPs;
+    Links[L].F.Bytes += Bytes;
+    Links[L].F.BusyPs += TxPs;
+    ++Links[L].F.Messages;
+  }
+  int64_t Hops = chipOf(A) == chipOf(B) ? 0 : static_cast<int64_t>(Path.size());
+  return Start + TxPs + FixedPs + Hops * HopPs;
+}
+
+std::vector<LinkFigures> Network::figures() const {
+  std::vector<LinkFigures> Out;
+  for (const Link &L : Links)
+    if (L.F.Messages)
+      Out.push_back(L.F);
+  return Out;
+}
+
+} // namespace trn::emu
