@@ -400,7 +400,7 @@ struct RaceDetector::State {
         Sem = static_cast<uint8_t>(I->Operands[0].Int);
       if (!Sem)
         continue;
-      Site S{Before.Eng, K, false, 0, 0};
+      Site S{Before.Eng, K, false, 0, 0, Before.Core};
       return fmt::format("{} instruction {} ({}) signals {}{}: give {} ({}) {}",
                          isa::engine(Before.Eng).RecordName, K, E.where(Before.Eng, K),
                          semName(*Sem), K == Before.Index ? " when it completes" : " after it",
