@@ -476,8 +476,8 @@ void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
 }
 
 void Machine::scheduleArrival(int64_t AtPs, uint8_t Sem, int16_t Amount, const Sender &S,
-                              std::vector<DeferredWrite> Writes, const isa::Instr *By,
-                              uint32_t Tag, int32_t RegOff) {
+                              std::vector<DeferredWrite> Writes, const isa::Instr *By, uint32_t Tag,
+                              int32_t RegOff) {
   PendingSum[Sem] += Amount;
   uint32_t Slot;
   if (FreeSignalSlots.empty()) {

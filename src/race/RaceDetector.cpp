@@ -18,10 +18,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "trn/race/RaceDetector.h"
-#include "trn/emu/System.h"
 
 #include "SemaphoreOrder.h"
 #include "ShadowMemory.h"
+#include "trn/emu/System.h"
 
 #include <fmt/format.h>
 
@@ -52,8 +52,11 @@ struct Site {
            uint64_t(Dma) << 43 | uint64_t(Operand) << 44 | uint64_t(Core & 0xFFFF) << 48;
   }
   static Site unpack(uint64_t V) {
-    return {static_cast<isa::Engine>(V >> 32 & 7), static_cast<uint32_t>(V), (V >> 43 & 1) != 0,
-            static_cast<unsigned>(V >> 35 & 0xFF), static_cast<unsigned>(V >> 44 & 0xF),
+    return {static_cast<isa::Engine>(V >> 32 & 7),
+            static_cast<uint32_t>(V),
+            (V >> 43 & 1) != 0,
+            static_cast<unsigned>(V >> 35 & 0xFF),
+            static_cast<unsigned>(V >> 44 & 0xF),
             static_cast<unsigned>(V >> 48)};
   }
   // The instruction or transfer, without the operand.
@@ -413,8 +416,8 @@ struct RaceDetector::State {
 
   // Two cores' accesses: only an update between them orders them.
   std::string crossCoreHint(const Site &Before, const Site &After) const {
-    std::string Waiter = After.Dma ? fmt::format("{} (its trigger)", describe(After))
-                                   : describe(After);
+    std::string Waiter =
+        After.Dma ? fmt::format("{} (its trigger)", describe(After)) : describe(After);
     if (Before.Dma && E.instruction(Before.Eng, Before.Index) &&
         E.instruction(Before.Eng, Before.Index)->Op == isa::Opcode::DMA_COPY_CORE &&
         Before.Core != Core) {
@@ -428,8 +431,8 @@ struct RaceDetector::State {
     return fmt::format("cores order their accesses only by updating each other's semaphores: after "
                        "{} ({}), core {} must update a semaphore of core {} (sem_signal_core, "
                        "core_barrier, dma_copy_core's remote_sem) that {} ({}) waits on",
-                       describe(Before), E.where(Before.Eng, Before.Index), Before.Core,
-                       After.Core, Waiter, E.where(After.Eng, After.Index));
+                       describe(Before), E.where(Before.Eng, Before.Index), Before.Core, After.Core,
+                       Waiter, E.where(After.Eng, After.Index));
   }
 
   // The pair's kind and which access was meant to come first: a write then
@@ -656,8 +659,7 @@ void RaceDetector::State::check(const emu::AccessEvent &Ev, const Site &Cur, con
     const Conflict &C = Conflicts[N];
     bool Shared = N >= Local;
     auto It = std::find_if(Merged.begin(), Merged.end(), [&](const Merge &M) {
-      return M.C.Prior.Site == C.Prior.Site && M.C.PriorWrite == C.PriorWrite &&
-             M.Shared == Shared;
+      return M.C.Prior.Site == C.Prior.Site && M.C.PriorWrite == C.PriorWrite && M.Shared == Shared;
     });
     if (It == Merged.end()) {
       Merged.push_back({C, Shared});

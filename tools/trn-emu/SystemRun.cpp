@@ -207,8 +207,8 @@ int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
       }
   }
   if (NumRaces)
-    T.diags().report(fmt::format("warning: {} race{} (--race-check=warn)", NumRaces,
-                                 NumRaces == 1 ? "" : "s"));
+    T.diags().report(
+        fmt::format("warning: {} race{} (--race-check=warn)", NumRaces, NumRaces == 1 ? "" : "s"));
   if (R.Error) {
     T.diags().report(R.Error->Message);
     return ExitFault;
