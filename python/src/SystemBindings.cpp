@@ -108,6 +108,11 @@ py::dict runSystem(const object::Program &Prog, const std::vector<py::dict> &Per
       throw py::value_error(*Err);
     Observing.push_back(std::move(std::get<std::unique_ptr<run::Observers>>(Attached)));
   }
+  // The cores' race detectors, checked against each other.
+  std::vector<race::RaceDetector *> Detectors;
+  for (auto &O : Observing)
+    Detectors.push_back(O->races());
+  race::SystemRaces CrossCore(S, Detectors);
   emu::RunOptions Opts;
   Opts.MaxCycles = MaxCycles;
   Opts.MaxInstructions = MaxInstructions;

@@ -476,19 +476,32 @@ void Machine::signal(uint8_t Sem, int16_t Amount, const Sender &From) {
 }
 
 void Machine::scheduleArrival(int64_t AtPs, uint8_t Sem, int16_t Amount, const Sender &S,
-                              std::vector<DeferredWrite> Writes, const isa::Instr *By,
-                              bool NoSignal) {
+                              std::vector<DeferredWrite> Writes, const isa::Instr *By, uint32_t Tag,
+                              int32_t RegOff, bool NoSignal) {
   PendingSum[Sem] += Amount;
   uint32_t Slot;
   if (FreeSignalSlots.empty()) {
     Slot = static_cast<uint32_t>(SignalSlots.size());
-    SignalSlots.push_back({Sem, Amount, S, std::move(Writes), By, NoSignal});
+    SignalSlots.push_back({Sem, Amount, S, std::move(Writes), By, Tag, RegOff, NoSignal});
   } else {
     Slot = FreeSignalSlots.back();
     FreeSignalSlots.pop_back();
-    SignalSlots[Slot] = {Sem, Amount, S, std::move(Writes), By, NoSignal};
+    SignalSlots[Slot] = {Sem, Amount, S, std::move(Writes), By, Tag, RegOff};
   }
   schedule(AtPs, EventKind::SemArrive, 0, Slot);
+  if (Tag) [[unlikely]] {
+    SignalEvent Ev{Sem, static_cast<int32_t>(Semaphores[Sem] + PendingSum[Sem]), S, Amount, Tag};
+    for (Observer *O : Observers)
+      O->receivedFromCore(Ev, AtPs);
+  }
+}
+
+uint32_t Machine::tagMessage(const Sender &From, unsigned To) {
+  uint32_t Tag = 0;
+  for (Observer *O : Observers)
+    if (uint32_t T = O->sendingToCore(From, To))
+      Tag = T;
+  return Tag;
 }
 
 void Machine::signalCore(unsigned To, uint8_t Sem, int16_t Amount, const Sender &From) {
@@ -506,6 +519,7 @@ void Machine::signalCore(unsigned To, uint8_t Sem, int16_t Amount, const Sender 
   M.By = From;
   M.By.Valid = true;
   M.By.Ps = NowPs;
+  M.Tag = tagMessage(M.By, To);
   post(std::move(M));
 }
 
@@ -540,7 +554,8 @@ void Machine::takeNow(uint8_t Sem, int16_t Amount, const Sender &From) {
 }
 
 void Machine::receive(CoreMessage &M) {
-  scheduleArrival(M.ArrivalPs, M.Sem, M.Amount, M.By, std::move(M.Writes), M.Instr, M.NoSignal);
+  scheduleArrival(M.ArrivalPs, M.Sem, M.Amount, M.By, std::move(M.Writes), M.Instr, M.Tag, M.RegOff,
+                  M.NoSignal);
 }
 
 void Machine::joinCollective(ExecContext &C, const isa::Instr &I) {
@@ -582,11 +597,16 @@ void Machine::sendTransfer(DmaTransfer &T, const isa::Instr &I, unsigned Q) {
   // The data moves with the message (the transfer is done with it).
   std::vector<DeferredWrite> Writes = std::move(T.Writes);
   T.Writes.clear();
+  uint32_t Tag = tagMessage(From, To);
+  const isa::AccessPattern &Dst = I.Operands[0].AP;
+  int32_t RegOff = Dst.Reg ? static_cast<int32_t>(T.Regs[*Dst.Reg & 63]) : 0;
   if (To == CoreId) {
     From.Core = -1;
-    return scheduleArrival(NowPs + DmaSignalPs, Sem, 1, From, std::move(Writes), &I);
+    return scheduleArrival(NowPs + DmaSignalPs, Sem, 1, From, std::move(Writes), &I, Tag, RegOff);
   }
   CoreMessage M;
+  M.Tag = Tag;
+  M.RegOff = RegOff;
   M.ArrivalPs = NowPs + DmaSignalPs;
   M.To = To;
   M.Sem = Sem;
@@ -626,6 +646,8 @@ void Machine::arrive(uint32_t Slot) {
     for (const DeferredWrite &W : P.Writes)
       C.commit(W);
     P.Writes.clear();
+    if (P.Tag && ReportAccesses)
+      reportRemoteWrite(P);
     if (P.Amount == 0 && P.NoSignal) {
       FreeSignalSlots.push_back(Slot);
       return;
@@ -640,7 +662,7 @@ void Machine::arrive(uint32_t Slot) {
   LastSignal[Sem] = P.From;
   if (ReportSignals)
     for (Observer *O : Observers)
-      O->signalArrived({Sem, Semaphores[Sem], P.From, Amount}, NowPs);
+      O->signalArrived({Sem, Semaphores[Sem], P.From, Amount, P.Tag}, NowPs);
   wakeWaiters(Sem);
 }
 
@@ -913,6 +935,29 @@ void Machine::reportAccesses(isa::Engine Eng, uint32_t Index, const isa::Instr &
     for (Observer *O : Observers)
       O->accessed(Ev);
   }
+}
+
+void Machine::reportRemoteWrite(const PendingSignal &P) {
+  // The program is every core's: this core's copy of the sender's
+  // instruction has the same footprint (and its cache entry).
+  const isa::Instr &I = Engines[static_cast<unsigned>(P.From.Eng)].Code[P.From.Index];
+  const isa::AccessPattern &AP = I.Operands[0].AP;
+  FootprintCache::Runs Runs = Footprints.runs(P.From.Eng, P.From.Index, I, 0, AP, P.RegOff);
+  bool Hbm = AP.Space == isa::MemSpace::HBM;
+  AccessEvent Ev{P.From.Eng,
+                 P.From.Index,
+                 &I,
+                 true,
+                 P.From.Queue,
+                 0,
+                 true,
+                 {AP.Space, Hbm ? 0 : AP.PartStart, Hbm ? 1 : AP.NumPartitions, Runs.Data,
+                  Runs.Size, Runs.Exact},
+                 NowPs,
+                 P.From.Core,
+                 P.Tag};
+  for (Observer *O : Observers)
+    O->remoteAccessed(Ev);
 }
 
 void Machine::deadlock() {

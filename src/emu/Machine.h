@@ -106,7 +106,11 @@ struct CoreMessage {
   // changes (views of the sender's instruction: the program is every core's).
   std::vector<DeferredWrite> Writes;
   const isa::Instr *Instr = nullptr; // the sender's dma_copy_core
-  bool NoSignal = false;             // a collective's result without a signal
+  // An observer's tag (the race detector's: the sender's clock), 0: none;
+  // dma_copy_core's 'dst' register offset (its footprint on arrival).
+  uint32_t Tag = 0;
+  int32_t RegOff = 0;
+  bool NoSignal = false; // a collective's result without a signal
 };
 
 class ExecContext;
@@ -347,7 +351,9 @@ private:
     Sender From;
     std::vector<DeferredWrite> Writes; // dma_copy_core's data, written first
     const isa::Instr *Instr = nullptr; // ... by this instruction (another core's)
-    bool NoSignal = false;             // the writes only (a collective that signals nothing)
+    uint32_t Tag = 0;                  // CoreMessage's
+    int32_t RegOff = 0;
+    bool NoSignal = false; // the writes only (a collective that signals nothing)
   };
   std::vector<PendingSignal> SignalSlots;
   std::vector<uint32_t> FreeSignalSlots;
@@ -358,7 +364,12 @@ private:
   int64_t signalDelayPs(const Sender &From) const;
   void scheduleArrival(int64_t AtPs, uint8_t Sem, int16_t Amount, const Sender &S,
                        std::vector<DeferredWrite> Writes = {}, const isa::Instr *By = nullptr,
-                       bool NoSignal = false);
+                       uint32_t Tag = 0, int32_t RegOff = 0, bool NoSignal = false);
+  // The observers' tag for an update or transfer From sends to core To
+  // (Observer::sendingToCore), 0 when none tags it.
+  uint32_t tagMessage(const Sender &From, unsigned To);
+  // Tells the observers that dma_copy_core's data of slot P lands here.
+  [[gnu::noinline]] void reportRemoteWrite(const PendingSignal &P);
   // dma_copy_core's transfer T, complete: its data and update go to the
   // core in its core register.
   void sendTransfer(DmaTransfer &T, const isa::Instr &I, unsigned Q);

@@ -176,7 +176,7 @@ int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
       throw UsageError{fmt::format("--check {}: {}: {}", Name, File, *Err)};
   }
 
-  // Each core's race detector (its own engines and queues) and report.
+  // Each core's race detector (its engines and queues) and report ...
   std::string RaceMode = T.vm()["race-check"].as<std::string>();
   run::ObserverRequest Want;
   if (auto Mode = run::parseRaceCheck(RaceMode))
@@ -191,6 +191,11 @@ int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
       throw UsageError{*Err};
     Observing.push_back(std::move(std::get<std::unique_ptr<run::Observers>>(Attached)));
   }
+  // ... checked against each other: shared HBM, updates between cores.
+  std::vector<race::RaceDetector *> Detectors;
+  for (auto &O : Observing)
+    Detectors.push_back(O->races());
+  race::SystemRaces CrossCore(S, Detectors);
 
   auto HostStart = std::chrono::steady_clock::now();
   emu::SystemRunResult R = S.run(Opts);
@@ -203,14 +208,20 @@ int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
     for (const std::string &Text : R.Cores[K].Prints)
       std::cout << fmt::format("core {}: {}", K, Text);
   std::cout.flush();
+  size_t NumRaces = 0;
   for (unsigned K = 0; K < S.cores(); ++K) {
     for (const std::string &W : R.Cores[K].Warnings) // the chip's, once
       if (K == 0 || W.rfind("warning: chip ", 0) != 0)
         T.diags().report(W);
     if (const race::RaceDetector *Races = Observing[K]->races())
-      for (const std::string &W : Races->races())
+      for (const std::string &W : Races->races()) {
         T.diags().report(fmt::format("core {}: {}", K, W));
+        ++NumRaces;
+      }
   }
+  if (NumRaces)
+    T.diags().report(
+        fmt::format("warning: {} race{} (--race-check=warn)", NumRaces, NumRaces == 1 ? "" : "s"));
   if (R.Error) {
     T.diags().report(R.Error->Message);
     return ExitFault;

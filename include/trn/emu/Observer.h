@@ -72,7 +72,8 @@ struct SignalEvent {
   uint8_t Sem;
   int32_t Value; // after the signal
   Sender From;
-  int32_t Amount; // added by it
+  int32_t Amount;   // added by it
+  uint32_t Tag = 0; // an update from a core: what an observer tagged it with (sendingToCore)
 };
 
 // A wait an instruction issued under, with its value resolved (a register
@@ -116,6 +117,10 @@ struct AccessEvent {
   bool Write;
   Footprint F;
   int64_t Ps = 0; // when it is reported: its instruction's or transfer's end
+  // remoteAccessed: the sending core, and what an observer tagged the
+  // transfer's message with (sendingToCore).
+  int16_t Core = -1;
+  uint32_t Tag = 0;
 };
 
 // One event of the discrete-event loop, about to run (Machine.cpp): an
@@ -199,6 +204,30 @@ public:
     (void)Ps;
   }
   virtual void finished(int64_t EndPs) { (void)EndPs; }
+
+  // A system of cores (docs/multicore.md): what passes between them, for
+  // the race detector. Nothing is called on a run that sends nothing.
+  // A semaphore update (sem_signal_core, core_barrier) or dma_copy_core's
+  // data and update (to this core too) leaves for core To, sent by From:
+  // an observer may tag it (nonzero), and the tag travels with it. The last
+  // observer's nonzero tag is kept: one observer tags, the race detector.
+  virtual uint32_t sendingToCore(const Sender &From, unsigned To) {
+    (void)From;
+    (void)To;
+    return 0;
+  }
+  // A tagged update reached this core (Ev.From.Core its sender, -1 this
+  // core; Ev.Tag its tag): it is on its way and arrives at ArrivalPs, when
+  // signalArrived gets it.
+  virtual void receivedFromCore(const SignalEvent &Ev, int64_t ArrivalPs) {
+    (void)Ev;
+    (void)ArrivalPs;
+  }
+  // A tagged dma_copy_core's data landing on this core, before its update
+  // arrives: the write of the transfer's operand 'dst' (Ev.Eng, Ev.Index,
+  // Ev.Queue and Ev.I are the sender's; Ev.Core the sending core, Ev.Tag
+  // its tag). Only to observers that want accesses.
+  virtual void remoteAccessed(const AccessEvent &Ev) { (void)Ev; }
 };
 
 // An observer of what completed (instructions, transfers) and of stalls

@@ -21,7 +21,13 @@
 #include <string>
 #include <vector>
 
+namespace trn::emu {
+class System;
+}
+
 namespace trn::race {
+
+class SystemRaces;
 
 class RaceDetector : public emu::Observer {
 public:
@@ -51,10 +57,39 @@ public:
   void instructionDone(const emu::InstrEvent &Ev) override;
   void accessed(const emu::AccessEvent &Ev) override;
   void signalled(const emu::SignalEvent &Ev) override;
+  void signalArrived(const emu::SignalEvent &Ev, int64_t Ps) override;
+  uint32_t sendingToCore(const emu::Sender &From, unsigned To) override;
+  void receivedFromCore(const emu::SignalEvent &Ev, int64_t ArrivalPs) override;
+  void remoteAccessed(const emu::AccessEvent &Ev) override;
 
 private:
+  friend class SystemRaces;
   struct State;
   std::unique_ptr<State> S;
+};
+
+// The detectors of a system's cores, checked against each other
+// (docs/races.md, "Races between cores"): a thread is an engine or a DMA
+// queue of a core; every update between cores carries its sender's clock,
+// which the wait that consumes it acquires; accesses to the pages of shared
+// HBM tensors are checked across cores, and dma_copy_core's data where it
+// lands. Private HBM, SBUF and PSUM stay each core's own.
+//
+//   std::vector<RaceDetector *> Ds = ...;         // Ds[K] observes S.core(K)
+//   trn::race::SystemRaces Races(S, Ds);          // before S.run
+class SystemRaces {
+public:
+  // Detectors[K] watches core K of S (null: core K has none); they must
+  // not have seen a run yet, and this must outlive the run.
+  SystemRaces(const emu::System &S, const std::vector<RaceDetector *> &Detectors);
+  ~SystemRaces();
+  SystemRaces(const SystemRaces &) = delete;
+  SystemRaces &operator=(const SystemRaces &) = delete;
+
+  struct Shared;
+
+private:
+  std::unique_ptr<Shared> Sh;
 };
 
 } // namespace trn::race

@@ -47,6 +47,7 @@ public:
   std::optional<std::string> finish();
 
   const race::RaceDetector *races() const { return Races.get(); }
+  race::RaceDetector *races() { return Races.get(); }
   trace::ReportBuilder *reporter() { return Reporter.get(); }
 
 private:
