@@ -564,6 +564,10 @@ void Machine::joinCollective(ExecContext &C, const isa::Instr &I) {
           fmt::format("{} is a collective between the cores of a system, but this run has one "
                       "core; run the program on a system (trn-emu --system or --cores)",
                       I.desc().Mnemonic));
+  if (I.Sig && I.Sig->Sem >= Semaphores.size())
+    fault(FaultKind::BadProgram, C.E.Id, C.Index,
+          fmt::format("signals s{}, but {} has s0 to s{}", I.Sig->Sem, Chip.Name,
+                      Semaphores.size() - 1));
   const View &Src = C.view("src"), &Dst = C.view("dst");
   CollectiveJoin J;
   J.Core = CoreId;
@@ -726,8 +730,19 @@ void Machine::complete(unsigned EIdx) {
     for (Observer *O : Observers)
       O->instructionDone(Ev);
   }
-  if (I.Sig && !D.IsDma && !Dec.Collective)
-    signal(I.Sig->Sem, I.Sig->Amount, Sender{true, false, E.Id, Index, 0, NowPs, -1});
+  if (I.Sig && !D.IsDma) {
+    if (!Dec.Collective) [[likely]]
+      signal(I.Sig->Sem, I.Sig->Amount, Sender{true, false, E.Id, Index, 0, NowPs, -1});
+    else if (ReportSignals)
+      // A collective's signal is on its way from now (the system sends it
+      // when its part is done): the race detector orders what the engine
+      // did, its dst included, before the waits that take it.
+      for (Observer *O : Observers)
+        O->signalled(
+            {I.Sig->Sem,
+             static_cast<int32_t>(Semaphores[I.Sig->Sem] + PendingSum[I.Sig->Sem] + I.Sig->Amount),
+             Sender{true, false, E.Id, Index, 0, NowPs, -1}, I.Sig->Amount});
+  }
   // The last datapath instruction: sequencer work (loop control) between a
   // multiply and the next weight load does not stop the load overlapping.
   if (!D.IsSequencer) {

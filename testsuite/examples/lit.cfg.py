@@ -1,5 +1,6 @@
 # lit configuration for the example kernels (docs/examples).
 import os
+import sys
 import lit.formats
 
 config.name = "trnemu-examples"
@@ -12,6 +13,8 @@ config.environment["PATH"] = os.pathsep.join(
     [config.trn_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%examples", os.path.join(config.trn_src_root, "docs", "examples")))
 config.substitutions.append(("%src", config.trn_src_root))
+# %python: the Python running lit (the checkers that need no NumPy).
+config.substitutions.append(("%python", '"' + sys.executable + '"'))
 # %numpy-python: a Python 3 with NumPy (CMake's TRN_NUMPY_PYTHON), for the
 # checkers with a NumPy reference; without one they are UNSUPPORTED.
 if config.trn_numpy_python:

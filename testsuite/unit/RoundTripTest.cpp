@@ -180,7 +180,7 @@ unsigned setBits(unsigned Mask, std::vector<unsigned> &Out) {
 
 // The memory spaces operand OD of C.D may use on C.Eng.
 unsigned allowedSpaces(const Context &C, const OperandDesc &OD) {
-  bool Datapath = !C.D.IsDma && !C.D.IsSequencer;
+  bool Datapath = !C.D.IsDma && !C.D.IsCollective && !C.D.IsSequencer;
   return OD.SpaceMask & (Datapath ? isa::engine(C.Eng).SpaceMask : ~0u);
 }
 
@@ -205,7 +205,7 @@ std::vector<isa::DType> allowedDTypes(const OperandDesc &OD, const isa::InstrDes
 AccessPattern randomAP(Rng &R, const Context &C, const OperandDesc &OD, size_t Index,
                        Coverage &Cov) {
   const ChipDesc &Chip = C.Chip;
-  bool Datapath = !C.D.IsDma && !C.D.IsSequencer;
+  bool Datapath = !C.D.IsDma && !C.D.IsCollective && !C.D.IsSequencer;
   std::vector<unsigned> Bits;
   REQUIRE_MESSAGE(setBits(allowedSpaces(C, OD), Bits) > 0,
                   C.D.Mnemonic << " operand " << OD.Name << " has no space on "

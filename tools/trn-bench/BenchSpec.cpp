@@ -42,6 +42,8 @@ const char *goalName(Goal G) {
     return "control";
   case Goal::Datapath1:
     return "datapath1";
+  case Goal::System:
+    return "system";
   }
   return "?";
 }
@@ -70,9 +72,11 @@ std::optional<BenchSpec> readBenchSpec(const std::string &Path, std::string &Err
           Spec.G = Goal::Control;
         else if (Value == "datapath1")
           Spec.G = Goal::Datapath1;
+        else if (Value == "system")
+          Spec.G = Goal::System;
         else {
-          Error =
-              fmt::format("{}: unknown goal '{}' (gemm, rows, control, datapath1)", Path, Value);
+          Error = fmt::format("{}: unknown goal '{}' (gemm, rows, control, datapath1, system)",
+                              Path, Value);
           return std::nullopt;
         }
       } else if (Key == "openblas") {
@@ -89,6 +93,13 @@ std::optional<BenchSpec> readBenchSpec(const std::string &Path, std::string &Err
           return std::nullopt;
         }
         Spec.NumpyName = P[0];
+      } else if (Key == "system") {
+        Spec.System = Value;
+      } else if (Key == "cores") {
+        if (!toLong(Value, Spec.Cores) || Spec.Cores < 1) {
+          Error = fmt::format("{}: cores= takes a number of cores per chip, not '{}'", Path, Value);
+          return std::nullopt;
+        }
       } else {
         Error = fmt::format("{}: unknown trn-bench key '{}'", Path, Key);
         return std::nullopt;
@@ -101,6 +112,10 @@ std::optional<BenchSpec> readBenchSpec(const std::string &Path, std::string &Err
   }
   if (Spec.G == Goal::Rows && Spec.NumpyName.empty()) {
     Error = fmt::format("{}: goal=rows needs numpy=NAME,ROWS,COLS", Path);
+    return std::nullopt;
+  }
+  if (Spec.G == Goal::System && (Spec.System.empty() || !Spec.Cores)) {
+    Error = fmt::format("{}: goal=system needs system=NAME and cores=N", Path);
     return std::nullopt;
   }
   return Spec;

@@ -6,6 +6,8 @@
 //   # trn-bench: goal=gemm openblas=M,N,K          (OpenBLAS sgemm, same shape)
 //   # trn-bench: goal=rows numpy=softmax,ROWS,COLS  (numpy_reference.py beside it)
 //   # trn-bench: goal=control | goal=datapath1      (simulated instructions/s)
+//   # trn-bench: goal=system system=NAME cores=N    (a system of cores: simulated
+//                                                   ns per host second, host memory)
 //
 // A kernel without the line is compared with a plain fp32 loop nest doing
 // the same number of FLOPs, as trn-bench always did.
@@ -19,7 +21,7 @@
 
 namespace trn::bench {
 
-enum class Goal { None, Gemm, Rows, Control, Datapath1 };
+enum class Goal { None, Gemm, Rows, Control, Datapath1, System };
 
 struct BenchSpec {
   Goal G = Goal::None;
@@ -28,6 +30,9 @@ struct BenchSpec {
   // goal=rows: the NumPy reference's name and shape.
   std::string NumpyName;
   long Rows = 0, Cols = 0;
+  // goal=system: trn-emu's --system and --cores.
+  std::string System;
+  long Cores = 0;
 };
 
 // Reads the header of the kernel at Path; a malformed header is an error

@@ -3,10 +3,12 @@
 #include "Measure.h"
 
 #include "trn/emu/Check.h"
+#include "trn/emu/System.h"
 #include "trn/race/RaceDetector.h"
 #include "trn/trace/Report.h"
 #include "trn/trace/Trace.h"
 
+#include <fmt/format.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -130,6 +132,53 @@ std::optional<PeakMemory> measurePeakMemory(const object::Program &P, std::optio
       R != sizeof Used)
     return std::nullopt;
   return PeakMemory{static_cast<uint64_t>(Usage.ru_maxrss) * 1024, Used};
+}
+
+std::optional<SystemTimed> measureSystem(const object::Program &P, const std::string &Name,
+                                         unsigned CoresPerChip, uint64_t Seed, std::string &Error) {
+  std::optional<const isa::InstanceDesc *> Instance = isa::lookupInstance(Name);
+  if (!Instance) {
+    Error = fmt::format("system '{}' is no instance preset", Name);
+    return std::nullopt;
+  }
+  int Pipe[2];
+  if (pipe(Pipe))
+    return std::nullopt;
+  pid_t Child = fork();
+  if (Child < 0)
+    return std::nullopt;
+  if (Child == 0) {
+    close(Pipe[0]);
+    SystemTimed T;
+    {
+      emu::SystemShape Shape{(*Instance)->ChipId, (*Instance)->chips(), CoresPerChip, *Instance};
+      emu::System S(P, Shape);
+      for (unsigned K = 0; K < S.cores(); ++K)
+        fillInputs(S.core(K), Seed + K);
+      auto Start = std::chrono::steady_clock::now();
+      emu::SystemRunResult R = S.run({});
+      T.HostSeconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+      T.SimulatedPs = R.Error ? 0 : R.TimePs;
+      T.Instructions = R.Instructions;
+      T.EmulatedBytes = S.core(0).memoryBudget().used();
+    }
+    ssize_t W = write(Pipe[1], &T, sizeof T);
+    _exit(W == sizeof T && T.SimulatedPs ? 0 : 1);
+  }
+  close(Pipe[1]);
+  SystemTimed T;
+  ssize_t R = read(Pipe[0], &T, sizeof T);
+  close(Pipe[0]);
+  int Status = 0;
+  struct rusage Usage {};
+  if (wait4(Child, &Status, 0, &Usage) != Child || !WIFEXITED(Status) || WEXITSTATUS(Status) ||
+      R != sizeof T) {
+    Error = "the run failed";
+    return std::nullopt;
+  }
+  T.PeakRssBytes = static_cast<uint64_t>(Usage.ru_maxrss) * 1024;
+  return T;
 }
 
 } // namespace trn::bench

@@ -41,6 +41,16 @@ struct PeakMemory {
 std::optional<PeakMemory> measurePeakMemory(const object::Program &P, std::optional<isa::Chip> Chip,
                                             uint64_t Seed);
 
+// A run on a system of cores (goal=system), in a forked child: its host
+// seconds, simulated time and instructions, and the child's peak RSS.
+struct SystemTimed {
+  double HostSeconds = 0;
+  int64_t SimulatedPs = 0;
+  uint64_t Instructions = 0, PeakRssBytes = 0, EmulatedBytes = 0;
+};
+std::optional<SystemTimed> measureSystem(const object::Program &P, const std::string &System,
+                                         unsigned CoresPerChip, uint64_t Seed, std::string &Error);
+
 } // namespace trn::bench
 
 #endif

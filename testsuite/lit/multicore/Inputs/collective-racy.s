@@ -1,0 +1,12 @@
+# As collective-race.s, but SP copies y without waiting for the sendrecv:
+# a race on y.
+.chip trn2
+.tensor x : fp32[16] input
+.tensor y : fp32[16] scratch
+.tensor z : fp32[16] output
+.sem done
+pool.core_id r1
+pool.li r2, 1
+pool.sub r2, r2, r1
+pool.sendrecv y, x, r2, r2 signal(done)
+sp.dma_copy z, y, q0.0
