@@ -26,7 +26,7 @@
 #        m-tiles of block j
 #   ACT  loads rhs[:, block] in two halves of k (q2.0, q3.0); copies the odd
 #        m-tiles out of PSUM
-#   PE   for kt: for m: bank 4 j + m (+)= lhsT[kt, m]^T . rhs[kt, block]
+#   PE   for m: for kt: bank 4 j + m (+)= lhsT[kt, m]^T . rhs[kt, block]
 #   DVE  copies the even m-tiles out of PSUM
 #   POOL stores the odd m-tiles
 
@@ -53,7 +53,7 @@
 .sem lhs_hi   # +16: lhsT k-tiles 2-3
 .sem rhs_lo   # +16 per block: its k-tiles 0-1 (q2.0, in order)
 .sem rhs_hi   # +16 per block: its k-tiles 2-3 (q3.0, in order)
-.sem mm       # +1 per matmul
+.sem mm       # +4 per m-tile multiplied
 .sem ev_even  # DVE -> SP: +1 per even m-tile in res_s
 .sem ev_odd   # ACT -> POOL: +1 per odd m-tile in res_s
 
@@ -94,37 +94,40 @@ sp_none:
 .endm
     blocks act, load_rhs
 
-#===-- PE: block j into banks 4 j .. 4 j + 3, k outside m -----------------===#
-# The k-tiles of each half wait for both operands' halves; k-tile 0
-# overwrites, the others accumulate: every element is one fp32 chain over
-# k = 0 .. 511 in order.
-.macro kstep j, kt, acc, sync=
-    matmul acc[:, 4 * \j, :], lhs_s[:, \kt, 0:128], rhs_s[:, \j, \kt, :], acc=\acc \sync signal(mm)
-    .irp m, 1, 2, 3
-    matmul acc[:, 4 * \j + \m, :], lhs_s[:, \kt, 128 * \m:128 * \m + 128], rhs_s[:, \j, \kt, :], acc=\acc signal(mm)
-    .endr
+#===-- PE: block j into banks 4 j .. 4 j + 3, m outside k -----------------===#
+# Tile m of block j is 4 matmuls, one per k-tile: k-tile 0 overwrites, the
+# others accumulate, so every element is one fp32 chain over k = 0 .. 511
+# in order. Tile m is final after matmul 16 j + 4 m + 4, and is copied out
+# and stored while the PE works on tile m + 1. Tile 0 waits for the
+# operands' halves of k; the others find them in SBUF.
+.macro tile j, m, sync0=, sync2=
+    matmul acc[:, 4 * \j + \m, :], lhs_s[:, 0, 128 * \m:128 * \m + 128], rhs_s[:, \j, 0, :], acc=overwrite \sync0
+    matmul acc[:, 4 * \j + \m, :], lhs_s[:, 1, 128 * \m:128 * \m + 128], rhs_s[:, \j, 1, :], acc=accumulate
+    matmul acc[:, 4 * \j + \m, :], lhs_s[:, 2, 128 * \m:128 * \m + 128], rhs_s[:, \j, 2, :], acc=accumulate \sync2
+    matmul acc[:, 4 * \j + \m, :], lhs_s[:, 3, 128 * \m:128 * \m + 128], rhs_s[:, \j, 3, :], acc=accumulate signal(mm, 4)
 .endm
 .macro mul_block e, j
-    kstep \j, 0, overwrite, wait(lhs_lo >= 16, rhs_lo >= 16 * (\j + 1))
-    kstep \j, 1, accumulate
-    kstep \j, 2, accumulate, wait(lhs_hi >= 16, rhs_hi >= 16 * (\j + 1))
-    kstep \j, 3, accumulate
+    tile \j, 0, wait(lhs_lo >= 16, rhs_lo >= 16 * (\j + 1)), wait(lhs_hi >= 16, rhs_hi >= 16 * (\j + 1))
+    .irp m, 1, 2, 3
+    tile \j, \m
+    .endr
 .endm
     blocks pe, mul_block
 
 #===-- DVE and ACT: the tiles out of PSUM ----------------------------------===#
-# Tile m of block j is final after matmul 16 j + 12 + m + 1 (k-tile 3).
+# Tile m of block j is final after matmul 16 j + 4 m + 4 (mm counts 4 per
+# tile).
 # DVE copies the even tiles, ACT the odd ones, so that the two copies of
 # each pair run side by side.
 .macro copy_even e, j
     .irp m, 0, 2
-    dve.tensor_copy res_s[:, \j, \m, :], acc[:, 4 * \j + \m, :] wait(mm >= 16 * \j + 13 + \m) signal(ev_even)
+    dve.tensor_copy res_s[:, \j, \m, :], acc[:, 4 * \j + \m, :] wait(mm >= 16 * \j + 4 * \m + 4) signal(ev_even)
     .endr
 .endm
     blocks dve, copy_even
 .macro copy_odd e, j
     .irp m, 1, 3
-    act.activation res_s[:, \j, \m, :], acc[:, 4 * \j + \m, :], copy wait(mm >= 16 * \j + 13 + \m) signal(ev_odd)
+    act.activation res_s[:, \j, \m, :], acc[:, 4 * \j + \m, :], copy wait(mm >= 16 * \j + 4 * \m + 4) signal(ev_odd)
     .endr
 .endm
     blocks act, copy_odd
