@@ -13,6 +13,8 @@
 #include "trn/emu/Emulator.h"
 #include "trn/object/Program.h"
 
+#include <ostream>
+
 namespace trn::emutool {
 
 // The options a run on a system does not take yet; the first one given, or
@@ -20,9 +22,11 @@ namespace trn::emutool {
 const char *singleCoreOnlyOption(const tools::Tool &T);
 
 // Runs P on Cores cores of Chip as T's command line asks; the exit code
-// (throws UsageError for bad usage).
+// (throws UsageError for bad usage). Info takes what trn-emu prints itself
+// (the run line, prints, check results): standard error when standard
+// output carries a file.
 int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
-              const emu::RunOptions &Opts, uint64_t MaxMemory);
+              const emu::RunOptions &Opts, uint64_t MaxMemory, std::ostream &Info);
 
 } // namespace trn::emutool
 
