@@ -66,7 +66,7 @@
 # OUT-NEXT: Profile (trn2): total 4.170 ns
 # OUT:      Core 1:
 # OUT-NEXT: Profile (trn2): total 1604.170 ns
-# OUT:      1601.668 {{.*}} SP    report-json.s:[[#@LINE+10]]  sp.nop
+# OUT:      0.834 {{.*}} 1601.668 {{.*}} SP {{.*}}report-json.s:[[#@LINE+10]]  sp.nop
 
 .chip trn2
 .sem go
