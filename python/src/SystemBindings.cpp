@@ -12,9 +12,9 @@
 #include "Bindings.h"
 #include "Streams.h"
 #include "trn/emu/System.h"
+#include "trn/object/AtomicStream.h"
 #include "trn/run/Inputs.h"
 #include "trn/run/Observers.h"
-#include "trn/object/AtomicStream.h"
 #include "trn/trace/Report.h"
 #include "trn/trace/SystemTrace.h"
 

@@ -32,8 +32,7 @@ CoreStreams::create(unsigned Cores, std::ostream &Out, std::string Tail) {
     auto P = std::make_unique<Part>();
     llvm::SmallString<128> Path;
     if (std::error_code EC = llvm::sys::fs::createTemporaryFile("trn-emu-core", "part", Path))
-      return fmt::format("cannot create a temporary file for core {}'s trace: {}", K,
-                         EC.message());
+      return fmt::format("cannot create a temporary file for core {}'s trace: {}", K, EC.message());
     P->Path = std::string(Path);
     P->File.open(P->Path, std::ios::in | std::ios::out | std::ios::binary | std::ios::trunc);
     if (!P->File)

@@ -69,9 +69,9 @@ uint64_t cyclesAt(const emu::Emulator &E, isa::Engine Eng, int64_t Ps) {
 
 ChromeTrace::ChromeTrace(const emu::Emulator &Em, std::ostream &OS, ChromeTraceOptions O)
     : E(Em), Opts(std::move(O)), PidText(std::to_string(Opts.Pid)),
-      Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines),
-      QueuesNamed(256, false), LastArrived(256), SemStarted(256, false), SemCounter(256),
-      Satisfiers(isa::NumEngines), Occ(Em.program()), LastEnds(std::make_unique<EngineEnds>()) {
+      Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines), QueuesNamed(256, false),
+      LastArrived(256), SemStarted(256, false), SemCounter(256), Satisfiers(isa::NumEngines),
+      Occ(Em.program()), LastEnds(std::make_unique<EngineEnds>()) {
   // The header and the track names, through llvm::json as before; the
   // events that follow are appended in the same compact form by hand.
   const int Pid = static_cast<int>(Opts.Pid);
@@ -190,8 +190,7 @@ ChromeTrace::Static &ChromeTrace::staticOf(isa::Engine Eng, uint32_t Index, cons
     // Named by what it moves: source -> destination.
     const object::Program &P = E.program();
     S.DmaHead = fmt::format(
-        "{{\"name\":{},\"ph\":\"X\",\"pid\":{},\"tid\":", jsonQuoted(transferName(P, I)),
-        Opts.Pid);
+        "{{\"name\":{},\"ph\":\"X\",\"pid\":{},\"tid\":", jsonQuoted(transferName(P, I)), Opts.Pid);
   }
   S.DmaArgs = fmt::format(
       ",\"args\":{{\"operands\":{},\"source\":{},\"triggered_by\":{},\"bytes\":", Operands, Source,
@@ -364,7 +363,8 @@ void ChromeTrace::formatDma(const emu::DmaEvent &Ev) {
     QueuesNamed[Ev.Queue] = true;
     *Out << fmt::format(",{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":{},\"tid\":{},\"args\":{{"
                         "\"name\":{}}}}}",
-                        Opts.Pid, Tid, jsonQuoted(fmt::format("DMA q{}.{}", Ev.Queue / 16, Ev.Queue % 16)));
+                        Opts.Pid, Tid,
+                        jsonQuoted(fmt::format("DMA q{}.{}", Ev.Queue / 16, Ev.Queue % 16)));
   }
   Static &S = staticOf(Ev.Issuer, Ev.Index, *Ev.I);
   char *P = Out->reserve(S.DmaHead.size() + S.DmaArgs.size() + 96 + 4 * MaxNumberBytes);

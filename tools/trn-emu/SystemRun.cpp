@@ -4,14 +4,15 @@
 
 #include "Files.h"
 #include "Options.h"
+#include "TimelineFile.h"
 #include "ViewOutputs.h"
 #include "trn/emu/Check.h"
 #include "trn/emu/System.h"
 #include "trn/npy/Npy.h"
+#include "trn/object/AtomicStream.h"
 #include "trn/run/Inputs.h"
 #include "trn/run/Observers.h"
 #include "trn/run/Regions.h"
-#include "trn/object/AtomicStream.h"
 #include "trn/trace/Report.h"
 #include "trn/trace/SystemTrace.h"
 
@@ -112,14 +113,14 @@ std::string indented(const std::string &Text, const std::string &Indent) {
 } // namespace
 
 const char *singleCoreOnlyOption(const tools::Tool &T) {
-  for (const char *Opt : {"html", "timeline-svg", "debug", "debug-commands", "dump-on-fault"})
+  for (const char *Opt : {"debug", "debug-commands", "dump-on-fault"})
     if (T.has(Opt))
       return Opt;
   return nullptr;
 }
 
-int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
-              const emu::RunOptions &Opts, uint64_t MaxMemory, std::ostream &Info) {
+int runSystem(tools::Tool &T, const std::string &Path, object::Program P, isa::Chip Chip,
+              unsigned Cores, const emu::RunOptions &Opts, uint64_t MaxMemory, std::ostream &Info) {
   std::unique_ptr<emu::System> Sys;
   try {
     Sys = std::make_unique<emu::System>(std::move(P), Chip, Cores, MaxMemory);
@@ -204,10 +205,10 @@ int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
     return std::move(std::get<std::unique_ptr<trace::CoreStreams>>(C));
   };
   if (T.has("trace")) {
-    std::string Path = T.vm()["trace"].as<std::string>();
+    std::string TracePath = T.vm()["trace"].as<std::string>();
     std::ostream *OS = &std::cout; // '-': claimed by main
-    if (Path != "-") {
-      auto F = object::AtomicStream::create(Path);
+    if (TracePath != "-") {
+      auto F = object::AtomicStream::create(TracePath);
       if (auto *Err = std::get_if<std::string>(&F))
         throw UsageError{*Err};
       TraceFile = std::move(std::get<std::unique_ptr<object::AtomicStream>>(F));
@@ -217,7 +218,25 @@ int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
   }
   if (T.has("trace-text"))
     TextParts = Streams(std::cout, "");
+  // --timeline-svg: one picture of every core, its path checked now.
+  std::string SvgPath = T.has("timeline-svg") ? T.vm()["timeline-svg"].as<std::string>() : "";
+  if (T.has("timeline-svg") && SvgPath.empty())
+    throw UsageError{"--timeline-svg takes a file, not ''"};
+  if (T.has("timeline-title") && SvgPath.empty())
+    throw UsageError{
+        "--timeline-title titles the --timeline-svg picture: give --timeline-svg FILE"};
+  if (!SvgPath.empty())
+    if (auto Err = checkWritable(SvgPath))
+      throw UsageError{fmt::format("--timeline-svg: {}", *Err)};
+  trace::SvgOptions SvgOpts;
+  if (T.has("timeline-title"))
+    SvgOpts.Title = T.vm()["timeline-title"].as<std::string>();
+  std::vector<std::unique_ptr<trace::SvgTimeline>> Svgs;
+  // --profile and --html: each core's views; one page of every core.
   bool Profile = T.has("profile") || T.has("profile-json");
+  std::string HtmlPath = T.has("html") ? T.vm()["html"].as<std::string>() : "";
+  if (T.has("html") && HtmlPath.empty())
+    throw UsageError{"--html takes a file name, not ''"};
   std::vector<std::unique_ptr<run::Observers>> Observing;
   std::vector<std::unique_ptr<ViewOutputs>> Views;
   for (unsigned K = 0; K < S.cores(); ++K) {
@@ -233,10 +252,15 @@ int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
     if (auto *Err = std::get_if<std::string>(&Attached))
       throw UsageError{*Err};
     Observing.push_back(std::move(std::get<std::unique_ptr<run::Observers>>(Attached)));
-    if (Profile) {
-      Views.push_back(std::make_unique<ViewOutputs>(S.core(K), true, "", ""));
-      if (auto Err = Views.back()->open())
-        throw UsageError{*Err};
+    if (Profile || !HtmlPath.empty()) {
+      Views.push_back(std::make_unique<ViewOutputs>(S.core(K), Profile, HtmlPath, Path));
+      if (K == 0) // the page's file, written from core 0's
+        if (auto Err = Views.back()->open())
+          throw UsageError{*Err};
+    }
+    if (!SvgPath.empty()) {
+      Svgs.push_back(std::make_unique<trace::SvgTimeline>(S.core(K), SvgOpts));
+      S.core(K).addObserver(Svgs.back().get());
     }
   }
 
@@ -255,6 +279,31 @@ int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
   if (TraceFile)
     if (auto Err = TraceFile->commit())
       throw UsageError{*Err};
+  std::vector<std::string> Names;
+  for (unsigned K = 0; K < S.cores(); ++K)
+    Names.push_back(trace::coreName(K, S.coresPerChip()));
+  if (!HtmlPath.empty()) { // a faulting run's too, as --trace
+    std::vector<ViewOutputs *> Each;
+    for (auto &V : Views)
+      Each.push_back(V.get());
+    if (auto Err = ViewOutputs::writeHtmlOfCores(Each, R.Cores, Names)) {
+      if (!R.Error)
+        throw UsageError{*Err};
+      T.error(*Err);
+    }
+  }
+  if (!Svgs.empty()) { // a faulting run's too, each core's fault marked
+    std::vector<const trace::SvgTimeline *> Each;
+    for (unsigned K = 0; K < S.cores(); ++K)
+      Each.push_back(Svgs[K].get());
+    std::string Svg = trace::SvgTimeline::svgOfCores(Each, Names, SvgOpts);
+    if (auto Err = tools::writeOutput(
+            SvgPath, std::span(reinterpret_cast<const uint8_t *>(Svg.data()), Svg.size()))) {
+      if (!R.Error)
+        throw UsageError{fmt::format("--timeline-svg: {}", *Err)};
+      T.error(fmt::format("--timeline-svg: {}", *Err)); // the fault stays the outcome
+    }
+  }
   for (unsigned K = 0; K < S.cores(); ++K)
     for (const std::string &Text : R.Cores[K].Prints)
       Info << fmt::format("core {}: {}", K, Text);

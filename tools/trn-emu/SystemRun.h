@@ -14,6 +14,7 @@
 #include "trn/object/Program.h"
 
 #include <ostream>
+#include <string>
 
 namespace trn::emutool {
 
@@ -25,8 +26,9 @@ const char *singleCoreOnlyOption(const tools::Tool &T);
 // (throws UsageError for bad usage). Info takes what trn-emu prints itself
 // (the run line, prints, check results): standard error when standard
 // output carries a file.
-int runSystem(tools::Tool &T, object::Program P, isa::Chip Chip, unsigned Cores,
-              const emu::RunOptions &Opts, uint64_t MaxMemory, std::ostream &Info);
+// Path names the program (the HTML page's title).
+int runSystem(tools::Tool &T, const std::string &Path, object::Program P, isa::Chip Chip,
+              unsigned Cores, const emu::RunOptions &Opts, uint64_t MaxMemory, std::ostream &Info);
 
 } // namespace trn::emutool
 

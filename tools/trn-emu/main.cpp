@@ -259,7 +259,7 @@ int runTool(tools::Tool &T, int argc, char **argv) {
                                    isa::chip(On).CoresPerChip)};
     Opts.Strict = VM.count("strict") > 0;
     Opts.Throttle = VM.count("no-throttle") == 0;
-    return runSystem(T, std::move(Prog), On, Cores, Opts, *MaxMemory, Info);
+    return runSystem(T, Path, std::move(Prog), On, Cores, Opts, *MaxMemory, Info);
   }
 
   std::unique_ptr<emu::Emulator> Emu;

@@ -148,8 +148,8 @@ struct SystemReport {
   unsigned Chips = 1, CoresPerChip = 1;
   int64_t TotalPs = 0;
   uint64_t Cycles = 0, Instructions = 0;
-  uint64_t Messages = 0; // semaphore updates between cores
-  uint64_t Windows = 0;  // lockstep steps the run took
+  uint64_t Messages = 0;  // semaphore updates between cores
+  uint64_t Windows = 0;   // lockstep steps the run took
   double HostSeconds = 0; // 0: not measured
   std::vector<Report> Cores;
 };

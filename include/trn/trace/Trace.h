@@ -48,9 +48,9 @@ template <class> struct SinkOf;
 // Where a core's trace goes in a file of several (a system of cores); the
 // defaults are a file of one core.
 struct ChromeTraceOptions {
-  unsigned Pid = 1;           // this core's process
-  std::string ProcessName;    // "": "NeuronCore (CHIP)"
-  int ProcessSortIndex = -1;  // >= 0: a process_sort_index record
+  unsigned Pid = 1;               // this core's process
+  std::string ProcessName;        // "": "NeuronCore (CHIP)"
+  int ProcessSortIndex = -1;      // >= 0: a process_sort_index record
   bool First = true, Last = true; // opens the file (its head) / closes it
   // Flow ids: FlowOffset + FlowStride * n, n = 1, 2, ...: distinct across
   // the file's processes.
