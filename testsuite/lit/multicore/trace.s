@@ -6,6 +6,10 @@
 # RUN: rm -rf %t && mkdir %t
 # RUN: trn-emu %s --cores 4 --random-inputs --trace %t/a.json > %t/run.txt
 # RUN: %python %S/Inputs/trace-cores.py %t/a.json | FileCheck %s
+# The slice released by another core names it, as the report does:
+# RUN: FileCheck %s --check-prefix=WAITED < %t/a.json
+# WAITED: "waited_on":"s1 (got), released by core 3's SP #{{[0-9]+}}"
+# WAITED: "waited_on":"s4 (go), released by core 0's SP #{{[0-9]+}}"
 #
 # The same run again gives the same bytes:
 # RUN: trn-emu %s --cores 4 --random-inputs --trace %t/b.json
