@@ -57,8 +57,8 @@ def outputs_of(program):
 
 def for_several_cores(program):
     # A kernel with a shared tensor is written for a chip of cores
-    # (docs/multicore.md): it runs on every core of the chip, where trn-emu
-    # writes outputs and reports (traces of a system run are not there yet).
+    # (docs/multicore.md): it runs on every core of the chip, with the
+    # system's report JSON and Perfetto trace (one file of every core).
     with open(os.path.join(ROOT, program)) as f:
         return re.search(r"^\s*\.tensor\s[^#\n]*\bshared\b", f.read(), re.M) is not None
 
@@ -84,7 +84,9 @@ def run_one(bindir, program, chip):
             return program, chip, {"assemble": sha(a.stderr)}, a.returncode
         if for_several_cores(program):
             cmd = [os.path.join(bindir, "trn-emu"), obj, "--system", f"{chip}-chip",
-                   "--random-inputs", "--seed", SEED, "--report"]
+                   "--random-inputs", "--seed", SEED, "--report",
+                   "--report-json", os.path.join(tmp, "report.json"),
+                   "--trace", os.path.join(tmp, "trace.json")]
         else:
             cmd = [os.path.join(bindir, "trn-emu"), obj, "--chip", chip, "--random-inputs",
                    "--seed", SEED, "--report", "--report-json", os.path.join(tmp, "report.json"),

@@ -3,16 +3,20 @@
 // _run_system drives a run on a system of cores as trn-emu --cores does
 // (docs/multicore.md): the package splits each private input into its
 // cores' arrays and passes shared ones once; the result stacks each private
-// output as [cores, shape...] and gives each core's report.
+// output as [cores, shape...] and gives each core's report. The traces are
+// trn-emu's: one Chrome trace file of every core, one text of every core's
+// lines (trn/trace/SystemTrace.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Bindings.h"
 #include "Streams.h"
 #include "trn/emu/System.h"
+#include "trn/object/AtomicStream.h"
 #include "trn/run/Inputs.h"
 #include "trn/run/Observers.h"
 #include "trn/trace/Report.h"
+#include "trn/trace/SystemTrace.h"
 
 #include <fmt/format.h>
 #include <pybind11/stl.h>
@@ -48,7 +52,8 @@ py::dict runSystem(const object::Program &Prog, const std::vector<py::dict> &Per
                    const py::dict &Shared, const std::optional<std::string> &ChipName,
                    unsigned Cores, uint64_t MaxCycles, uint64_t MaxInstructions, uint64_t MaxMemory,
                    bool Strict, bool Throttle, bool WantReport, bool RandomInputs, uint64_t Seed,
-                   const std::vector<std::string> &Read) {
+                   const std::vector<std::string> &Read,
+                   const std::optional<std::string> &TracePath, bool TextTrace) {
   isa::Chip Chip = chipNamed(ChipName).value_or(Prog.TargetChip);
   if (Cores == 0 || Cores > unsigned(isa::chip(Chip).CoresPerChip))
     throw py::value_error(fmt::format("cores={}: {} has 1 to {} cores", Cores, isa::chip(Chip).Name,
@@ -101,8 +106,35 @@ py::dict runSystem(const object::Program &Prog, const std::vector<py::dict> &Per
 
   run::ObserverRequest Want;
   Want.Report = WantReport;
+  std::unique_ptr<object::AtomicStream> TraceFile;
+  std::unique_ptr<trace::CoreStreams> TraceParts, TextParts;
+  std::string TextTraceText;
+  TextStream TextOS(TextTraceText);
+  auto Streams = [&](std::ostream &OS, const char *Tail) {
+    auto C = trace::CoreStreams::create(Cores, OS, Tail);
+    if (auto *Err = std::get_if<std::string>(&C))
+      throw py::value_error(*Err);
+    return std::move(std::get<std::unique_ptr<trace::CoreStreams>>(C));
+  };
+  if (TracePath) {
+    auto F = object::AtomicStream::create(*TracePath);
+    if (auto *Err = std::get_if<std::string>(&F))
+      throw py::value_error(fmt::format("cannot write {}", *Err));
+    TraceFile = std::move(std::get<std::unique_ptr<object::AtomicStream>>(F));
+    TraceParts = Streams(TraceFile->stream(), "]}");
+  }
+  if (TextTrace)
+    TextParts = Streams(TextOS, "");
   std::vector<std::unique_ptr<run::Observers>> Observing;
   for (unsigned K = 0; K < Cores; ++K) {
+    if (TraceParts) {
+      Want.TraceStream = &TraceParts->stream(K);
+      Want.Chrome = trace::systemTraceOptions(K, Cores, S.coresPerChip());
+    }
+    if (TextParts) {
+      Want.TextTrace = &TextParts->stream(K);
+      Want.TextPrefix = fmt::format("core {} ", K);
+    }
     auto Attached = run::Observers::attach(S.core(K), Want);
     if (auto *Err = std::get_if<std::string>(&Attached))
       throw py::value_error(*Err);
@@ -126,9 +158,17 @@ py::dict runSystem(const object::Program &Prog, const std::vector<py::dict> &Per
     R = S.run(Opts);
     HostSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   }
+  // A faulting run's traces are whole too: each core's ends where it stopped.
   for (auto &O : Observing)
     if (auto Err = O->finish())
       throw py::value_error(*Err);
+  for (trace::CoreStreams *Parts : {TraceParts.get(), TextParts.get()})
+    if (Parts)
+      if (auto Err = Parts->finish())
+        throw py::value_error(*Err);
+  if (TraceFile)
+    if (auto Err = TraceFile->commit())
+      throw py::value_error(fmt::format("cannot write {}", *Err));
 
   py::dict D;
   D["chip"] = std::string(S.chip().Name);
@@ -155,6 +195,7 @@ py::dict runSystem(const object::Program &Prog, const std::vector<py::dict> &Per
   D["races"] = Races;
   D["prints"] = Prints;
   D["report_jsons"] = Reports;
+  D["text_trace"] = TextTrace ? py::object(py::str(TextTraceText)) : py::none();
   D["fault"] = py::none();
   if (R.Error) {
     unsigned K = R.Core >= 0 ? unsigned(R.Core) : 0;
@@ -178,7 +219,8 @@ void bindSystem(py::module_ &M) {
   M.def("_run_system", &runSystem, py::arg("program"), py::arg("per_core"), py::arg("shared"),
         py::arg("chip"), py::arg("cores"), py::arg("max_cycles"), py::arg("max_instructions"),
         py::arg("max_memory"), py::arg("strict"), py::arg("throttle"), py::arg("report"),
-        py::arg("random_inputs"), py::arg("seed"), py::arg("read"));
+        py::arg("random_inputs"), py::arg("seed"), py::arg("read"), py::arg("trace"),
+        py::arg("text_trace"));
 }
 
 } // namespace trn::python

@@ -1,5 +1,7 @@
 """trnemu.run(cores=N): a program on the cores of a chip (docs/multicore.md)."""
 
+import json
+
 import numpy as np
 import pytest
 
@@ -100,3 +102,40 @@ def test_fault_names_its_core():
         trnemu.run(trnemu.assemble(bad), random_inputs=True, cores=2)
     assert e.value.core == 1
     assert "copies to core 7, but the system has cores 0 to 1" in str(e.value)
+
+
+def test_trace_of_every_core(tmp_path):
+    # One Perfetto file, a process per core, with the ring's arrows between
+    # cores; the text trace has every core's lines; both the same as
+    # trn-emu's on every run.
+    p = trnemu.assemble(RING)
+    x = np.arange(64, dtype=np.float32).reshape(4, 2, 8)
+    w = np.zeros((1, 8), np.float32)
+    path = tmp_path / "t.json"
+    r = trnemu.run(p, inputs={"x": x, "w": w}, cores=4, trace=path, text_trace=True)
+    doc = json.loads(path.read_text())
+    names = {e["pid"]: e["args"]["name"] for e in doc["traceEvents"]
+             if e.get("ph") == "M" and e["name"] == "process_name"}
+    assert names == {1: "chip 0 core 0", 2: "chip 0 core 1", 3: "chip 0 core 2",
+                     4: "chip 0 core 3"}
+    starts = {e["id"]: e for e in doc["traceEvents"] if e.get("ph") == "s"}
+    ends = {e["id"]: e for e in doc["traceEvents"] if e.get("ph") == "f"}
+    assert starts.keys() == ends.keys()
+    across = sorted((starts[i]["pid"], ends[i]["pid"]) for i in starts
+                    if starts[i]["pid"] != ends[i]["pid"])
+    assert across == [(1, 2), (2, 3), (3, 4), (4, 1)]
+    lines = r.text_trace.splitlines()
+    assert [k for k in range(4) if any(l.startswith(f"core {k} ") for l in lines)] == [0, 1, 2, 3]
+    again = tmp_path / "again.json"
+    trnemu.run(p, inputs={"x": x, "w": w}, cores=4, trace=again)
+    assert again.read_bytes() == path.read_bytes()
+
+
+def test_trace_of_a_deadlock_across_cores(tmp_path):
+    # A faulting run's trace is whole too, with the fault on the cores that wait.
+    path = tmp_path / "t.json"
+    with pytest.raises(trnemu.RuntimeFault):
+        trnemu.run(trnemu.assemble(DEADLOCK), cores=2, trace=path)
+    doc = json.loads(path.read_text())
+    faults = {e["pid"] for e in doc["traceEvents"] if e.get("cat") == "fault"}
+    assert faults == {1}

@@ -248,8 +248,9 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
     core, or [cores, shape...] with core k's at index k; a shared tensor's
     is its one copy. Outputs are then [cores, shape...] (a shared tensor's
     its shape), ``Result.core_reports`` each core's report and
-    ``Result.messages`` the updates between cores; ``trace`` and
-    ``text_trace`` are not available on several cores yet.
+    ``Result.messages`` the updates between cores; ``trace`` is one file
+    of every core (a process per core, trn-emu --trace's) and
+    ``text_trace`` every core's lines, each after ``core K``.
 
     Raises RuntimeFault (RaceError for a race) when the program faults,
     with the memory as the fault left it in its ``memory`` (the outputs,
@@ -261,10 +262,9 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
     if not isinstance(program, Program):
         program = load(program, chip=chip)
     if cores is not None:
-        if trace is not None or text_trace:
-            raise ValueError("trace and text_trace are not available on several cores yet")
         return _run_system(program, inputs, chip, int(cores), max_cycles, max_instructions,
-                           max_memory, strict, throttle, report, random_inputs, seed, read)
+                           max_memory, strict, throttle, report, random_inputs, seed, read,
+                           trace, text_trace)
     declared = {t.name: t for t in program.tensors}
     arrays = {}
     for name, value in (inputs or {}).items():
@@ -287,7 +287,7 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
 
 
 def _run_system(program, inputs, chip, cores, max_cycles, max_instructions, max_memory, strict,
-                throttle, report, random_inputs, seed, read) -> Result:
+                throttle, report, random_inputs, seed, read, trace, text_trace) -> Result:
     """run(cores=N): the inputs split by core, the run, the result."""
     declared = {t.name: t for t in program.tensors}
     per_core = [{} for _ in range(max(cores, 0))]
@@ -309,7 +309,8 @@ def _run_system(program, inputs, chip, cores, max_cycles, max_instructions, max_
                              f"{tuple(t.shape)} (the same for every core)")
     d = _trnemu._run_system(program, per_core, shared, chip, cores, int(max_cycles),
                             int(max_instructions), int(max_memory), bool(strict), bool(throttle),
-                            bool(report), bool(random_inputs), int(seed), list(read))
+                            bool(report), bool(random_inputs), int(seed), list(read),
+                            None if trace is None else os.fspath(trace), bool(text_trace))
     reports = [json.loads(r) for r in d["report_jsons"]]
     fault = d["fault"]
     if fault is not None:
@@ -321,7 +322,6 @@ def _run_system(program, inputs, chip, cores, max_cycles, max_instructions, max_
                            memory, kinds, d["prints"])
         err.core = fault["core"]
         raise err
-    d["text_trace"] = None
     result = Result(d, None)
     result.cores = d["cores"]
     result.messages = d["messages"]

@@ -38,11 +38,11 @@ Observers::attach(emu::Emulator &E, const ObserverRequest &Req) {
   }
   if (Req.TextTrace) {
     O->TextOS = Req.TextTrace;
-    O->Text = std::make_unique<trace::TextTrace>(*O->TextOS);
+    O->Text = std::make_unique<trace::TextTrace>(*O->TextOS, Req.TextPrefix);
     E.addObserver(O->Text.get());
   }
   if (O->TraceOS) {
-    O->Chrome = std::make_unique<trace::ChromeTrace>(E, *O->TraceOS);
+    O->Chrome = std::make_unique<trace::ChromeTrace>(E, *O->TraceOS, Req.Chrome);
     E.addObserver(O->Chrome.get());
   }
   return O;

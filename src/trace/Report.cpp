@@ -362,9 +362,10 @@ void printReport(const Report &R, std::ostream &Out) {
     OS << "Host: not measured\n";
 }
 
-void writeReportJson(const Report &R, std::ostream &Out) {
-  llvm::raw_os_ostream OS(Out);
-  llvm::json::OStream J(OS, 2);
+namespace {
+
+// One report's object; a core of a system names its core and chip first.
+void reportObject(llvm::json::OStream &J, const Report &R, int Core = -1, unsigned ChipIndex = 0) {
   auto Num = [&](llvm::StringRef Key, const std::string &Text) {
     J.attributeBegin(Key);
     J.rawValue(Text);
@@ -374,7 +375,12 @@ void writeReportJson(const Report &R, std::ostream &Out) {
   auto Ns = [&](llvm::StringRef Key, int64_t Ps) { Num(Key, nsDecimal(Ps)); };
   auto Percent = [&](llvm::StringRef Key, double V) { Num(Key, decimal(V, 2)); };
   J.object([&] {
-    J.attribute("schema_version", ReportSchemaVersion);
+    if (Core >= 0) {
+      J.attribute("core", Core);
+      J.attribute("chip_index", ChipIndex);
+    } else {
+      J.attribute("schema_version", ReportSchemaVersion);
+    }
     J.attribute("chip", R.Chip);
     Ns("total_time_ns", R.TotalPs);
     Int("neuroncore_cycle_count", R.Cycles);
@@ -468,6 +474,51 @@ void writeReportJson(const Report &R, std::ostream &Out) {
         J.attribute("simulated_instructions_per_second", nullptr);
         J.attribute("emulated_flops_per_second", nullptr);
       }
+    });
+  });
+}
+
+} // namespace
+
+void writeReportJson(const Report &R, std::ostream &Out) {
+  llvm::raw_os_ostream OS(Out);
+  llvm::json::OStream J(OS, 2);
+  reportObject(J, R);
+  OS << "\n";
+}
+
+void writeSystemReportJson(const SystemReport &S, std::ostream &Out) {
+  llvm::raw_os_ostream OS(Out);
+  llvm::json::OStream J(OS, 2);
+  auto Raw = [&](llvm::StringRef Key, const std::string &Text) {
+    J.attributeBegin(Key);
+    J.rawValue(Text);
+    J.attributeEnd();
+  };
+  J.object([&] {
+    J.attribute("schema_version", ReportSchemaVersion);
+    J.attribute("chip", S.Chip);
+    J.attribute("chips", S.Chips);
+    J.attribute("cores_per_chip", S.CoresPerChip);
+    J.attribute("core_count", static_cast<int64_t>(S.Cores.size()));
+    Raw("total_time_ns", nsDecimal(S.TotalPs));
+    Raw("neuroncore_cycle_count", std::to_string(S.Cycles));
+    Raw("instruction_count", std::to_string(S.Instructions));
+    Raw("messages_between_cores", std::to_string(S.Messages));
+    Raw("windows", std::to_string(S.Windows));
+    J.attributeObject("host", [&] {
+      if (S.HostSeconds > 0) {
+        Raw("seconds", decimal(S.HostSeconds, 6));
+        Raw("simulated_instructions_per_second", decimal(S.Instructions / S.HostSeconds, 0));
+      } else {
+        J.attribute("seconds", nullptr);
+        J.attribute("simulated_instructions_per_second", nullptr);
+      }
+    });
+    J.attributeArray("cores", [&] {
+      for (size_t K = 0; K < S.Cores.size(); ++K)
+        reportObject(J, S.Cores[K], static_cast<int>(K),
+                     static_cast<unsigned>(K / std::max(1u, S.CoresPerChip)));
     });
   });
   OS << "\n";

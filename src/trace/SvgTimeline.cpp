@@ -151,19 +151,46 @@ void SvgTimeline::runFaulted(const emu::Fault &F, int64_t Ps) {
   FaultPs = Ps;
 }
 
-std::string SvgTimeline::svg() const {
-  // The rows drawn: engines that ran, then queues used.
+std::string SvgTimeline::svg() const { return draw({this}, {}, Opts); }
+
+std::string SvgTimeline::svgOfCores(const std::vector<const SvgTimeline *> &Cores,
+                                    const std::vector<std::string> &Names, SvgOptions Opts) {
+  return draw(Cores, Names, Opts);
+}
+
+std::string SvgTimeline::draw(const std::vector<const SvgTimeline *> &Cores,
+                              const std::vector<std::string> &Names, const SvgOptions &Opts) {
+  // The rows drawn, core by core (after a row naming the core when there
+  // are several): engines that ran, then queues used. Null: a core's name.
   std::vector<const Row *> Rows;
-  int64_t LastPs = EndPs;
-  for (const std::vector<Row> *Group : {&Engines, &Queues})
-    for (const Row &R : *Group)
-      if (!R.Spans.empty()) {
-        Rows.push_back(&R);
-        LastPs = std::max(LastPs, R.Spans.back().EndPs);
-      }
-  bool Faulted = Fault.has_value();
-  bool FaultRow =
-      Faulted && Fault->Eng && !Engines[static_cast<unsigned>(*Fault->Eng)].Spans.empty();
+  std::vector<size_t> CoreOfRow;
+  const SvgTimeline &First = *Cores[0];
+  int64_t EndPs = 0, LastPs = 0, ResolutionPs = 0;
+  uint64_t Instructions = 0, Transfers = 0;
+  bool Faulted = false, AnyDeadlock = false, AnyFault = false;
+  for (size_t C = 0; C < Cores.size(); ++C) {
+    const SvgTimeline &T = *Cores[C];
+    if (!Names.empty()) {
+      Rows.push_back(nullptr);
+      CoreOfRow.push_back(C);
+    }
+    for (const std::vector<Row> *Group : {&T.Engines, &T.Queues})
+      for (const Row &R : *Group)
+        if (!R.Spans.empty()) {
+          Rows.push_back(&R);
+          CoreOfRow.push_back(C);
+          LastPs = std::max(LastPs, R.Spans.back().EndPs);
+        }
+    EndPs = std::max(EndPs, T.EndPs);
+    ResolutionPs = std::max(ResolutionPs, T.ResolutionPs);
+    Instructions += T.Instructions;
+    Transfers += T.Transfers;
+    if (T.Fault) {
+      Faulted = true;
+      (T.Fault->Kind == emu::FaultKind::Deadlock ? AnyDeadlock : AnyFault) = true;
+    }
+  }
+  LastPs = std::max(LastPs, EndPs);
 
   double W = Opts.Width;
   double PlotX = LabelWidth, PlotW = W - LabelWidth - RightMargin;
@@ -180,20 +207,26 @@ std::string SvgTimeline::svg() const {
                         8.0, escape(Opts.Title));
     Y += TitleHeight;
   }
-  Body += fmt::format(
-      "<text x=\"8\" y=\"{:.1f}\" fill=\"#555\">{}: {} instructions, {} DMA "
-      "transfers, {} ns{}</text>\n",
-      Y + 12, escape(E.chip().Name), Instructions, Transfers, ns(EndPs),
-      Faulted ? (Fault->Kind == emu::FaultKind::Deadlock ? ", deadlocked" : ", stopped by a fault")
-              : "");
+  std::string Chip = First.E.chip().Name;
+  if (Cores.size() > 1)
+    Chip += fmt::format(", {} cores", Cores.size());
+  Body += fmt::format("<text x=\"8\" y=\"{:.1f}\" fill=\"#555\">{}: {} instructions, {} DMA "
+                      "transfers, {} ns{}</text>\n",
+                      Y + 12, escape(Chip), Instructions, Transfers, ns(EndPs),
+                      Faulted ? (AnyFault ? ", stopped by a fault" : ", deadlocked") : "");
   Y += InfoHeight;
   double RowsTop = Y;
 
   bool AnyMerged = false;
   std::string Slices;
   for (size_t RI = 0; RI < Rows.size(); ++RI) {
-    const Row &R = *Rows[RI];
     double RowY = RowsTop + static_cast<double>(RI) * RowHeight;
+    if (!Rows[RI]) { // the core's name, over its rows
+      Body += fmt::format("<text x=\"8\" y=\"{:.1f}\" font-weight=\"bold\">{}</text>\n",
+                          RowY + RowHeight / 2 + 4, escape(Names[CoreOfRow[RI]]));
+      continue;
+    }
+    const Row &R = *Rows[RI];
     if (RI % 2 == 0)
       Body += fmt::format("<rect x=\"0\" y=\"{:.1f}\" width=\"{:.0f}\" height=\"{:.0f}\" "
                           "fill=\"#f4f4f4\"/>\n",
@@ -254,18 +287,27 @@ std::string SvgTimeline::svg() const {
                       "fill=\"#555\">time (ns)</text>\n",
                       PlotX + PlotW / 2, RowsBottom + 29);
 
-  // The fault: a line across the rows at the time the run stopped, and a
-  // mark on the faulting engine's row.
-  if (Faulted) {
-    double X = PlotX + static_cast<double>(FaultPs) * PxPerPs;
-    std::string Tip = escape(firstLine(Fault->Message));
+  // A fault: a line across its core's rows at the time the run stopped,
+  // and a mark on the faulting engine's row.
+  for (size_t C = 0; C < Cores.size(); ++C) {
+    const SvgTimeline &T = *Cores[C];
+    if (!T.Fault)
+      continue;
+    size_t FirstRow = std::find(CoreOfRow.begin(), CoreOfRow.end(), C) - CoreOfRow.begin();
+    size_t EndRow =
+        std::find_if(CoreOfRow.begin(), CoreOfRow.end(), [&](size_t K) { return K > C; }) -
+        CoreOfRow.begin();
+    double Top = RowsTop + static_cast<double>(FirstRow) * RowHeight;
+    double Bottom = RowsTop + static_cast<double>(EndRow) * RowHeight;
+    double X = PlotX + static_cast<double>(T.FaultPs) * PxPerPs;
+    std::string Tip = escape(firstLine(T.Fault->Message));
     Body += fmt::format("<g class=\"fault\"><title>{}</title>"
                         "<line x1=\"{:.2f}\" y1=\"{:.1f}\" x2=\"{:.2f}\" y2=\"{:.1f}\" "
                         "stroke=\"{}\" stroke-width=\"2\" stroke-dasharray=\"4 2\"/>",
-                        Tip, X, RowsTop, X, RowsBottom, SvgPalette::Fault);
-    if (FaultRow) {
+                        Tip, X, Top, X, Bottom, SvgPalette::Fault);
+    if (T.Fault->Eng && !T.Engines[static_cast<unsigned>(*T.Fault->Eng)].Spans.empty()) {
       size_t RI =
-          std::find(Rows.begin(), Rows.end(), &Engines[static_cast<unsigned>(*Fault->Eng)]) -
+          std::find(Rows.begin(), Rows.end(), &T.Engines[static_cast<unsigned>(*T.Fault->Eng)]) -
           Rows.begin();
       double Mid = RowsTop + static_cast<double>(RI) * RowHeight + RowHeight / 2;
       Body += fmt::format("<path d=\"M{:.2f} {:.1f}l-6 -7h12z\" fill=\"{}\"/>", X, Mid + 3,
@@ -283,13 +325,18 @@ std::string SvgTimeline::svg() const {
                         LX, LY, Colour, LX + 16, LY + 10, escape(Name));
     LX += 24 + 6.5 * static_cast<double>(Name.size());
   };
+  std::vector<bool> Keyed(isa::NumEngines, false); // each engine once, as it first appears
   for (const Row *R : Rows)
-    if (!R->Dma)
+    if (R && !R->Dma && !Keyed[static_cast<unsigned>(R->Eng)]) {
+      Keyed[static_cast<unsigned>(R->Eng)] = true;
       Key(SvgPalette::engine(R->Eng), isa::engine(R->Eng).RecordName);
+    }
   if (Transfers)
     Key(SvgPalette::Dma, "DMA transfer");
-  if (Faulted)
-    Key(SvgPalette::Fault, Fault->Kind == emu::FaultKind::Deadlock ? "deadlock" : "fault");
+  if (AnyDeadlock && !AnyFault)
+    Key(SvgPalette::Fault, "deadlock");
+  else if (AnyFault)
+    Key(SvgPalette::Fault, AnyDeadlock ? "fault, deadlock" : "fault");
   if (AnyMerged)
     Body += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#555\">paler: slices narrower "
                         "than a pixel, merged</text>\n",

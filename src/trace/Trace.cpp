@@ -54,7 +54,6 @@ template <class T> struct SinkOf final : TraceSink {
 
 namespace {
 
-constexpr int Pid = 1;
 constexpr unsigned QueueTidBase = 100; // DMA queue q's track is QueueTidBase + q
 
 std::string sourceOf(const emu::Emulator &E, isa::Engine Eng, uint32_t Index) {
@@ -68,12 +67,14 @@ uint64_t cyclesAt(const emu::Emulator &E, isa::Engine Eng, int64_t Ps) {
 
 } // namespace
 
-ChromeTrace::ChromeTrace(const emu::Emulator &Em, std::ostream &OS)
-    : E(Em), Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines),
-      QueuesNamed(256, false), LastArrived(256), SemStarted(256, false), SemCounter(256),
-      Satisfiers(isa::NumEngines), Occ(Em.program()), LastEnds(std::make_unique<EngineEnds>()) {
+ChromeTrace::ChromeTrace(const emu::Emulator &Em, std::ostream &OS, ChromeTraceOptions O)
+    : E(Em), Opts(std::move(O)), PidText(std::to_string(Opts.Pid)),
+      Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines), QueuesNamed(256, false),
+      LastArrived(256), SemStarted(256, false), SemCounter(256), Satisfiers(isa::NumEngines),
+      Occ(Em.program()), LastEnds(std::make_unique<EngineEnds>()) {
   // The header and the track names, through llvm::json as before; the
   // events that follow are appended in the same compact form by hand.
+  const int Pid = static_cast<int>(Opts.Pid);
   std::string Head;
   llvm::raw_string_ostream HS(Head);
   {
@@ -91,7 +92,17 @@ ChromeTrace::ChromeTrace(const emu::Emulator &Em, std::ostream &OS)
         J.attributeObject("args", [&] { J.attribute("name", Value); });
       });
     };
-    Meta("process_name", 0, fmt::format("NeuronCore ({})", E.chip().Name));
+    Meta("process_name", 0,
+         Opts.ProcessName.empty() ? fmt::format("NeuronCore ({})", E.chip().Name)
+                                  : Opts.ProcessName);
+    if (Opts.ProcessSortIndex >= 0)
+      J.object([&] {
+        J.attribute("name", "process_sort_index");
+        J.attribute("ph", "M");
+        J.attribute("pid", Pid);
+        J.attribute("tid", 0);
+        J.attributeObject("args", [&] { J.attribute("sort_index", Opts.ProcessSortIndex); });
+      });
     for (const isa::EngineDesc &D : isa::engines()) {
       int Tid = static_cast<int>(D.Id);
       Meta("thread_name", Tid, fmt::format("{} ({})", D.RecordName, D.Name));
@@ -106,6 +117,8 @@ ChromeTrace::ChromeTrace(const emu::Emulator &Em, std::ostream &OS)
     // Left open: the array and the object end in finished().
   }
   HS.flush();
+  if (!Opts.First) // the records alone, after another core's
+    Head = "," + Head.substr(Head.find('[') + 1);
   *Out << Head;
   // The occupancy counters start at 0 (no access ends at 0: their steps
   // come later, as they become final).
@@ -139,7 +152,8 @@ void ChromeTrace::instructionDone(const emu::InstrEvent &Ev) { Pipe->instruction
 void ChromeTrace::dmaDone(const emu::DmaEvent &Ev) { Pipe->dmaDone(Ev); }
 void ChromeTrace::hbmBandwidth(int64_t Ps, double GBps) { Pipe->hbmBandwidth(Ps, GBps); }
 bool ChromeTrace::wantsIssue(const isa::Instr &I) const {
-  return I.Op == isa::Opcode::SEM_WAIT ||
+  // core_barrier waits for its peer's update (emu/Decoded.cpp).
+  return I.Op == isa::Opcode::SEM_WAIT || I.Op == isa::Opcode::CORE_BARRIER ||
          std::any_of(I.Waits.begin(), I.Waits.end(),
                      [](const std::optional<isa::Wait> &W) { return W.has_value(); });
 }
@@ -168,7 +182,7 @@ ChromeTrace::Static &ChromeTrace::staticOf(isa::Engine Eng, uint32_t Index, cons
   std::string Operands = jsonQuoted(isa::print(I, {}, true));
   std::string Source = jsonQuoted(sourceOf(E, Eng, Index));
   S.SliceHead = fmt::format("{{\"name\":{},\"ph\":\"X\",\"pid\":{},\"tid\":{},\"ts\":",
-                            jsonQuoted(I.desc().Mnemonic), Pid, static_cast<unsigned>(Eng));
+                            jsonQuoted(I.desc().Mnemonic), Opts.Pid, static_cast<unsigned>(Eng));
   S.ArgsHead = fmt::format(
       ",\"args\":{{\"operands\":{},\"source\":{},\"index\":{},\"start_cycle\":", Operands, Source,
       Index);
@@ -176,7 +190,7 @@ ChromeTrace::Static &ChromeTrace::staticOf(isa::Engine Eng, uint32_t Index, cons
     // Named by what it moves: source -> destination.
     const object::Program &P = E.program();
     S.DmaHead = fmt::format(
-        "{{\"name\":{},\"ph\":\"X\",\"pid\":{},\"tid\":", jsonQuoted(transferName(P, I)), Pid);
+        "{{\"name\":{},\"ph\":\"X\",\"pid\":{},\"tid\":", jsonQuoted(transferName(P, I)), Opts.Pid);
   }
   S.DmaArgs = fmt::format(
       ",\"args\":{{\"operands\":{},\"source\":{},\"triggered_by\":{},\"bytes\":", Operands, Source,
@@ -188,7 +202,9 @@ void ChromeTrace::counter(std::string_view QuotedName, int64_t Ps, double Value)
   char *P = Out->reserve(QuotedName.size() + 64 + 2 * MaxNumberBytes);
   P = putText(P, ",{\"name\":");
   P = putText(P, QuotedName);
-  P = putText(P, ",\"ph\":\"C\",\"pid\":1,\"ts\":");
+  P = putText(P, ",\"ph\":\"C\",\"pid\":");
+  P = putText(P, PidText);
+  P = putText(P, ",\"ts\":");
   P = putMicroseconds(P, Ps);
   P = putText(P, ",\"args\":{\"value\":");
   P = putJsonDouble(P, Value);
@@ -234,17 +250,23 @@ void ChromeTrace::formatArrival(const emu::SignalEvent &Ev, int64_t Ps) {
 }
 
 char *ChromeTrace::putFlow(char *P, const emu::Sender &From, unsigned ToTid, int64_t ToPs) {
-  uint64_t Id = NextFlow++;
+  uint64_t Id = Opts.FlowOffset + Opts.FlowStride * NextFlow++;
   unsigned FromTid = From.FromDma ? QueueTidBase + From.Queue : static_cast<unsigned>(From.Eng);
   P = putText(P, ",{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"s\",\"id\":");
   P = putUInt(P, Id);
-  P = putText(P, ",\"pid\":1,\"tid\":");
+  P = putText(P, ",\"pid\":");
+  // Another core's signal starts on that core's process.
+  P = From.Core >= 0 ? putUInt(P, Opts.FirstPid + static_cast<unsigned>(From.Core))
+                     : putText(P, PidText);
+  P = putText(P, ",\"tid\":");
   P = putUInt(P, FromTid);
   P = putText(P, ",\"ts\":");
   P = putMicroseconds(P, From.Ps - 1); // inside the sender's slice
   P = putText(P, "},{\"name\":\"signal\",\"cat\":\"semaphore\",\"ph\":\"f\",\"bp\":\"e\",\"id\":");
   P = putUInt(P, Id);
-  P = putText(P, ",\"pid\":1,\"tid\":");
+  P = putText(P, ",\"pid\":");
+  P = putText(P, PidText);
+  P = putText(P, ",\"tid\":");
   P = putUInt(P, ToTid);
   P = putText(P, ",\"ts\":");
   P = putMicroseconds(P, ToPs);
@@ -256,7 +278,8 @@ const std::string &ChromeTrace::waitedOn(const emu::InstrEvent &Ev) {
   const emu::Sender &R = Ev.ReleasedBy;
   uint64_t Key = uint64_t(R.Index) | uint64_t(R.Queue & 0xFF) << 32 |
                  uint64_t(static_cast<unsigned>(R.Eng) & 7) << 40 | uint64_t(R.FromDma) << 43 |
-                 uint64_t(R.Valid) << 44 | uint64_t(static_cast<uint32_t>(Ev.WaitSem + 1)) << 45;
+                 uint64_t(R.Valid) << 44 | uint64_t(static_cast<uint32_t>(Ev.WaitSem + 1)) << 45 |
+                 uint64_t(static_cast<uint16_t>(R.Core + 1)) << 54;
   auto [It, New] = WaitedOn.try_emplace(Key);
   if (New) {
     std::string Sem = fmt::format("s{}", Ev.WaitSem);
@@ -338,9 +361,10 @@ void ChromeTrace::formatDma(const emu::DmaEvent &Ev) {
     QueuesNamed.resize(Ev.Queue + 1, false);
   if (!QueuesNamed[Ev.Queue]) {
     QueuesNamed[Ev.Queue] = true;
-    *Out << fmt::format(",{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":{},\"args\":{{"
+    *Out << fmt::format(",{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":{},\"tid\":{},\"args\":{{"
                         "\"name\":{}}}}}",
-                        Tid, jsonQuoted(fmt::format("DMA q{}.{}", Ev.Queue / 16, Ev.Queue % 16)));
+                        Opts.Pid, Tid,
+                        jsonQuoted(fmt::format("DMA q{}.{}", Ev.Queue / 16, Ev.Queue % 16)));
   }
   Static &S = staticOf(Ev.Issuer, Ev.Index, *Ev.I);
   char *P = Out->reserve(S.DmaHead.size() + S.DmaArgs.size() + 96 + 4 * MaxNumberBytes);
@@ -395,11 +419,11 @@ void ChromeTrace::writeFault() {
   std::string_view At(Ts, static_cast<size_t>(putMicroseconds(Ts, StoppedPs) - Ts));
   *Out << fmt::format(",{{\"name\":{},\"cat\":\"fault\",\"ph\":\"i\",\"s\":\"g\",\"pid\":{},"
                       "\"tid\":0,\"ts\":{},\"args\":{{{}}}}}",
-                      Name, Pid, At, Args);
+                      Name, Opts.Pid, At, Args);
   if (Stopped->Eng)
     *Out << fmt::format(",{{\"name\":{},\"cat\":\"fault\",\"ph\":\"i\",\"s\":\"t\",\"pid\":{},"
                         "\"tid\":{},\"ts\":{},\"args\":{{{}}}}}",
-                        Name, Pid, static_cast<unsigned>(*Stopped->Eng), At, Args);
+                        Name, Opts.Pid, static_cast<unsigned>(*Stopped->Eng), At, Args);
 }
 
 void ChromeTrace::finished(int64_t EndPs) {
@@ -409,12 +433,13 @@ void ChromeTrace::finished(int64_t EndPs) {
   writeOccupancy();
   if (Stopped)
     writeFault();
-  *Out << "]}";
+  if (Opts.Last)
+    *Out << "]}";
   Out->flush();
 }
 
-TextTrace::TextTrace(std::ostream &OS)
-    : Out(std::make_unique<OutputBuffer>(OS)), Statics(isa::NumEngines),
+TextTrace::TextTrace(std::ostream &OS, std::string Pre)
+    : Out(std::make_unique<OutputBuffer>(OS)), Prefix(std::move(Pre)), Statics(isa::NumEngines),
       LastEnds(std::make_unique<EngineEnds>()) {
   Sink = std::make_unique<SinkOf<TextTrace>>(*this);
   Pipe = std::make_unique<BackgroundFormatter>(*Sink);
@@ -447,7 +472,9 @@ void TextTrace::formatInstr(const emu::InstrEvent &Ev) {
     S.Rest.append(Cycles, Len);
     S.Rest += S.Disassembly;
   }
-  char *P = Out->reserve(S.Rest.size() + 3 * MaxNumberBytes);
+  char *P = Out->reserve(Prefix.size() + S.Rest.size() + 3 * MaxNumberBytes);
+  if (!Prefix.empty())
+    P = putText(P, Prefix);
   EngineEnds::LastEnd &Last = LastEnds->Of[static_cast<unsigned>(Ev.Eng)];
   char *Copied = Ev.StartPs == Last.Ps ? Out->copyMarked(P, Last.Text) : nullptr;
   P = Copied ? Copied : putNanoseconds12(P, Ev.StartPs);
@@ -461,7 +488,8 @@ void TextTrace::formatInstr(const emu::InstrEvent &Ev) {
 }
 
 void TextTrace::formatDma(const emu::DmaEvent &Ev) {
-  char *P = Out->reserve(2 * MaxNumberBytes + 1);
+  char *P = Out->reserve(Prefix.size() + 2 * MaxNumberBytes + 1);
+  P = putText(P, Prefix);
   P = putNanoseconds12(P, Ev.StartPs);
   *P++ = ' ';
   Out->commit(putNanoseconds12(P, Ev.EndPs));
@@ -489,7 +517,7 @@ void TextTrace::finished(int64_t EndPs) {
     char *P = putNanoseconds12(Times, StoppedPs);
     *P++ = ' ';
     P = putNanoseconds12(P, StoppedPs);
-    *Out << std::string_view(Times, static_cast<size_t>(P - Times))
+    *Out << Prefix << std::string_view(Times, static_cast<size_t>(P - Times))
          << fmt::format(" {:<6} {:>8} fault ({}): {}\n",
                         Stopped->Eng ? isa::engine(*Stopped->Eng).RecordName : "-", "-",
                         emu::faultKindName(Stopped->Kind), First);

@@ -365,7 +365,11 @@ void fill(std::string &Page, std::string_view Marker, const std::string &Text) {
 
 } // namespace
 
-void writeHtml(const PageInputs &In, std::ostream &OS) {
+namespace {
+
+// The page of In; Extra, when given, is written between the data and the
+// page's script.
+void writePage(const PageInputs &In, std::ostream &OS, const std::string *Extra) {
   std::string Page = PageHtml;
   // The style and script first: the title cannot hold their markers, nor
   // (with '@' escaped) any other.
@@ -386,8 +390,67 @@ void writeHtml(const PageInputs &In, std::ostream &OS) {
   if (At != std::string::npos) {
     std::string Data = dataJson(In);
     OS.write(Data.data(), static_cast<std::streamsize>(Data.size()));
-    OS.write(Page.data() + At + 6, static_cast<std::streamsize>(Page.size() - At - 6));
+    size_t Rest = At + 6;
+    if (Extra) { // after the data's </script> and its line break
+      size_t End = Page.find("</script>\n", Rest);
+      End = End == std::string::npos ? Page.size() : End + 10;
+      OS.write(Page.data() + Rest, static_cast<std::streamsize>(End - Rest));
+      OS << *Extra;
+      Rest = End;
+    }
+    OS.write(Page.data() + Rest, static_cast<std::streamsize>(Page.size() - Rest));
   }
+}
+
+} // namespace
+
+void writeHtml(const PageInputs &In, std::ostream &OS) { writePage(In, OS, nullptr); }
+
+void writeHtmlOfCores(const std::vector<PageInputs> &Cores, const std::vector<std::string> &Names,
+                      std::ostream &OS) {
+  // Core 0's data is the page's; each other core's is a block of its own,
+  // and a script before the page's puts the one the address names
+  // (#core=K) in its place and adds a selector that reloads the page at
+  // another core.
+  std::string Extra;
+  for (size_t K = 1; K < Cores.size(); ++K)
+    Extra += fmt::format("<script id=\"data-core-{}\" type=\"application/json\">{}</script>\n", K,
+                         dataJson(Cores[K]));
+  std::string NameList;
+  for (size_t K = 0; K < Names.size(); ++K)
+    NameList += (K ? "," : "") + quoted(Names[K]);
+  Extra +=
+      fmt::format("<script>\n"
+                  "// A run on several cores (trn-emu --cores): one core's view at a time.\n"
+                  "(function () {{\n"
+                  "  var Names = [{}];\n"
+                  "  var M = /core=(\\d+)/.exec(window.location.hash + window.location.search);\n"
+                  "  var K = M && +M[1] < Names.length ? +M[1] : 0;\n"
+                  "  if (K > 0)\n"
+                  "    document.getElementById(\"data\").textContent =\n"
+                  "      document.getElementById(\"data-core-\" + K).textContent;\n"
+                  "  var Sel = document.createElement(\"select\");\n"
+                  "  Sel.id = \"core\";\n"
+                  "  Names.forEach(function (N, I) {{\n"
+                  "    var O = document.createElement(\"option\");\n"
+                  "    O.value = String(I);\n"
+                  "    O.textContent = N;\n"
+                  "    O.selected = I === K;\n"
+                  "    Sel.appendChild(O);\n"
+                  "  }});\n"
+                  "  Sel.onchange = function () {{\n"
+                  "    window.location.hash = \"core=\" + Sel.value;\n"
+                  "    window.location.reload();\n"
+                  "  }};\n"
+                  "  var L = document.createElement(\"label\");\n"
+                  "  L.textContent = \"Core: \";\n"
+                  "  L.appendChild(Sel);\n"
+                  "  document.querySelector(\"header\").appendChild(L);\n"
+                  "  document.documentElement.setAttribute(\"data-core\", String(K));\n"
+                  "}})();\n"
+                  "</script>\n",
+                  NameList);
+  writePage(Cores[0], OS, &Extra);
 }
 
 } // namespace trn::view

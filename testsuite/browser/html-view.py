@@ -2,7 +2,7 @@
 """Browser test of trn-emu --html (ctest label 'browser').
 
 Writes the HTML view of a kernel that uses every engine and a DMA queue, and
-of a run that deadlocks, loads each in Debian's headless Chromium, and checks
+of a run that deadlocks, and of a run on four cores, loads each in Debian's headless Chromium, and checks
 from the DOM Chromium dumps that the page ran without a console error (the
 page records window errors and console.error in data-errors), finished
 drawing (data-ready="1") and drew a track per engine and per DMA queue used
@@ -50,9 +50,12 @@ def root_attributes(dom):
     return {k: html.unescape(v) for k, v in re.findall(r'([\w-]+)="([^"]*)"', m.group(1))}
 
 
-def check(browser, page, profile, want_tracks, want_text, query="", selected=None, arrows=None):
+def check(browser, page, profile, want_tracks, want_text, query="", selected=None, arrows=None,
+          core=None):
     dom, console = load(browser, page, profile, query)
     attrs = root_attributes(dom)
+    if core is not None and attrs.get("data-core") != str(core):
+        sys.exit(f"FAIL: {page}{query}: core {attrs.get('data-core')} shown, not {core}")
     errors = [l for l in console if "Uncaught" in l or "Error" in l]
     if attrs.get("data-errors") or errors:
         sys.exit(f"FAIL: {page}: errors: {attrs.get('data-errors', '')} {errors}")
@@ -128,6 +131,16 @@ def main():
         if r.returncode != 1:
             sys.exit(f"FAIL: the deadlock ran with exit {r.returncode}, not 1")
         check(browser, page, os.path.join(tmp, "p2"), ENGINES, ["Deadlock at"])
+        # A run on several cores: one page, core 0's view and a selector of
+        # the four; ?core=2 (or #core=2) shows core 2's.
+        page = os.path.join(tmp, "cores.html")
+        subprocess.run([emu, os.path.join(a.src, "testsuite/lit/multicore/copy-core.s"), "--cores",
+                        "4", "--random-inputs", "--html", page], check=True,
+                       stdout=subprocess.DEVNULL)
+        check(browser, page, os.path.join(tmp, "p4"), ["SP (Sync)", "DMA q0.1", "semaphore s1 (got)"],
+              ["chip 0 core 0", "chip 0 core 3"], core=0)
+        check(browser, page, os.path.join(tmp, "p4"), ["SP (Sync)", "DMA q0.1"], ["chip 0 core 2"],
+              "?core=2", core=2)
     return 0
 
 

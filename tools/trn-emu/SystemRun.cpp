@@ -4,19 +4,24 @@
 
 #include "Files.h"
 #include "Options.h"
+#include "TimelineFile.h"
+#include "ViewOutputs.h"
 #include "trn/emu/Check.h"
 #include "trn/emu/System.h"
 #include "trn/npy/Npy.h"
+#include "trn/object/AtomicStream.h"
 #include "trn/run/Inputs.h"
 #include "trn/run/Observers.h"
 #include "trn/run/Regions.h"
 #include "trn/trace/Report.h"
+#include "trn/trace/SystemTrace.h"
 
 #include <fmt/format.h>
 
 #include <chrono>
 #include <iostream>
 #include <set>
+#include <sstream>
 
 namespace trn::emutool {
 
@@ -82,6 +87,29 @@ Gathered gather(const emu::System &S, const object::Program &P, const run::Regio
   return G;
 }
 
+// Writes Text to File ('-': standard output), whole.
+void writeText(const std::string &File, const std::string &Text) {
+  if (auto Err = tools::writeOutput(
+          File, std::span(reinterpret_cast<const uint8_t *>(Text.data()), Text.size())))
+    throw UsageError{*Err};
+}
+
+// Every line of Text after the first indented by Indent (a JSON value
+// placed inside another: its strings hold no line breaks).
+std::string indented(const std::string &Text, const std::string &Indent) {
+  std::string Out;
+  size_t Start = 0;
+  while (Start < Text.size()) {
+    size_t End = Text.find('\n', Start);
+    End = End == std::string::npos ? Text.size() : End + 1;
+    if (Start > 0)
+      Out += Indent;
+    Out.append(Text, Start, End - Start);
+    Start = End;
+  }
+  return Out;
+}
+
 } // namespace
 
 // The collectives and the links that carried bytes: each link's bytes,
@@ -98,15 +126,15 @@ void printLinks(const emu::SystemRunResult &R, std::ostream &OS) {
 }
 
 const char *singleCoreOnlyOption(const tools::Tool &T) {
-  for (const char *Opt : {"trace", "trace-text", "report-json", "profile", "profile-json", "html",
-                          "timeline-svg", "debug", "debug-commands", "dump-on-fault"})
+  for (const char *Opt : {"debug", "debug-commands", "dump-on-fault"})
     if (T.has(Opt))
       return Opt;
   return nullptr;
 }
 
-int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
-              const emu::RunOptions &Opts, uint64_t MaxMemory) {
+int runSystem(tools::Tool &T, const std::string &Path, object::Program P,
+              const emu::SystemShape &Shape, const emu::RunOptions &Opts, uint64_t MaxMemory,
+              std::ostream &Info) {
   std::unique_ptr<emu::System> Sys;
   try {
     Sys = std::make_unique<emu::System>(std::move(P), Shape, MaxMemory);
@@ -153,10 +181,6 @@ int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
   std::vector<std::pair<run::Region, std::string>> Outs;
   for (const std::string &Arg : listOption(T, "out")) {
     auto [Name, File] = nameEqualsFile("out", Arg);
-    if (File == "-") // standard output carries the run's own lines
-      throw UsageError{fmt::format("--out {}: a run on several cores writes its outputs to files, "
-                                   "not to standard output",
-                                   Name)};
     auto R = run::findRegion(Prog, Name);
     if (auto *Err = std::get_if<std::string>(&R))
       throw UsageError{fmt::format("--out {}: {}", Name, *Err)};
@@ -176,20 +200,82 @@ int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
       throw UsageError{fmt::format("--check {}: {}: {}", Name, File, *Err)};
   }
 
-  // Each core's race detector (its engines and queues) and report ...
+  // Each core's race detector (its own engines and queues), report,
+  // profile and traces: one Chrome trace file and one text trace of every
+  // core (trn/trace/SystemTrace.h), the cores' records core after core ...
   std::string RaceMode = T.vm()["race-check"].as<std::string>();
   run::ObserverRequest Want;
   if (auto Mode = run::parseRaceCheck(RaceMode))
     Want.Races = *Mode;
   else
     throw UsageError{fmt::format("--race-check takes error, warn or off, not '{}'", RaceMode)};
-  Want.Report = T.has("report");
+  Want.Report = T.has("report") || T.has("report-json");
+  std::unique_ptr<object::AtomicStream> TraceFile;
+  std::unique_ptr<trace::CoreStreams> TraceParts, TextParts;
+  auto Streams = [&](std::ostream &OS, const char *Tail) {
+    auto C = trace::CoreStreams::create(S.cores(), OS, Tail);
+    if (auto *Err = std::get_if<std::string>(&C))
+      throw UsageError{*Err};
+    return std::move(std::get<std::unique_ptr<trace::CoreStreams>>(C));
+  };
+  if (T.has("trace")) {
+    std::string TracePath = T.vm()["trace"].as<std::string>();
+    std::ostream *OS = &std::cout; // '-': claimed by main
+    if (TracePath != "-") {
+      auto F = object::AtomicStream::create(TracePath);
+      if (auto *Err = std::get_if<std::string>(&F))
+        throw UsageError{*Err};
+      TraceFile = std::move(std::get<std::unique_ptr<object::AtomicStream>>(F));
+      OS = &TraceFile->stream();
+    }
+    TraceParts = Streams(*OS, "]}");
+  }
+  if (T.has("trace-text"))
+    TextParts = Streams(std::cout, "");
+  // --timeline-svg: one picture of every core, its path checked now.
+  std::string SvgPath = T.has("timeline-svg") ? T.vm()["timeline-svg"].as<std::string>() : "";
+  if (T.has("timeline-svg") && SvgPath.empty())
+    throw UsageError{"--timeline-svg takes a file, not ''"};
+  if (T.has("timeline-title") && SvgPath.empty())
+    throw UsageError{
+        "--timeline-title titles the --timeline-svg picture: give --timeline-svg FILE"};
+  if (!SvgPath.empty())
+    if (auto Err = checkWritable(SvgPath))
+      throw UsageError{fmt::format("--timeline-svg: {}", *Err)};
+  trace::SvgOptions SvgOpts;
+  if (T.has("timeline-title"))
+    SvgOpts.Title = T.vm()["timeline-title"].as<std::string>();
+  std::vector<std::unique_ptr<trace::SvgTimeline>> Svgs;
+  // --profile and --html: each core's views; one page of every core.
+  bool Profile = T.has("profile") || T.has("profile-json");
+  std::string HtmlPath = T.has("html") ? T.vm()["html"].as<std::string>() : "";
+  if (T.has("html") && HtmlPath.empty())
+    throw UsageError{"--html takes a file name, not ''"};
   std::vector<std::unique_ptr<run::Observers>> Observing;
+  std::vector<std::unique_ptr<ViewOutputs>> Views;
   for (unsigned K = 0; K < S.cores(); ++K) {
+    if (TraceParts) {
+      Want.TraceStream = &TraceParts->stream(K);
+      Want.Chrome = trace::systemTraceOptions(K, S.cores(), S.coresPerChip());
+    }
+    if (TextParts) {
+      Want.TextTrace = &TextParts->stream(K);
+      Want.TextPrefix = fmt::format("core {} ", K);
+    }
     auto Attached = run::Observers::attach(S.core(K), Want);
     if (auto *Err = std::get_if<std::string>(&Attached))
       throw UsageError{*Err};
     Observing.push_back(std::move(std::get<std::unique_ptr<run::Observers>>(Attached)));
+    if (Profile || !HtmlPath.empty()) {
+      Views.push_back(std::make_unique<ViewOutputs>(S.core(K), Profile, HtmlPath, Path));
+      if (K == 0) // the page's file, written from core 0's
+        if (auto Err = Views.back()->open())
+          throw UsageError{*Err};
+    }
+    if (!SvgPath.empty()) {
+      Svgs.push_back(std::make_unique<trace::SvgTimeline>(S.core(K), SvgOpts));
+      S.core(K).addObserver(Svgs.back().get());
+    }
   }
   // ... checked against each other: shared HBM, updates between cores.
   std::vector<race::RaceDetector *> Detectors;
@@ -201,13 +287,46 @@ int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
   emu::SystemRunResult R = S.run(Opts);
   double HostSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - HostStart).count();
+  // The traces are whole for a faulting run too: each core's ends where it stopped.
   for (auto &O : Observing)
     if (auto Err = O->finish())
       throw UsageError{*Err};
+  for (trace::CoreStreams *Parts : {TraceParts.get(), TextParts.get()})
+    if (Parts)
+      if (auto Err = Parts->finish())
+        throw UsageError{*Err};
+  if (TraceFile)
+    if (auto Err = TraceFile->commit())
+      throw UsageError{*Err};
+  std::vector<std::string> Names;
+  for (unsigned K = 0; K < S.cores(); ++K)
+    Names.push_back(trace::coreName(K, S.coresPerChip()));
+  if (!HtmlPath.empty()) { // a faulting run's too, as --trace
+    std::vector<ViewOutputs *> Each;
+    for (auto &V : Views)
+      Each.push_back(V.get());
+    if (auto Err = ViewOutputs::writeHtmlOfCores(Each, R.Cores, Names)) {
+      if (!R.Error)
+        throw UsageError{*Err};
+      T.error(*Err);
+    }
+  }
+  if (!Svgs.empty()) { // a faulting run's too, each core's fault marked
+    std::vector<const trace::SvgTimeline *> Each;
+    for (unsigned K = 0; K < S.cores(); ++K)
+      Each.push_back(Svgs[K].get());
+    std::string Svg = trace::SvgTimeline::svgOfCores(Each, Names, SvgOpts);
+    if (auto Err = tools::writeOutput(
+            SvgPath, std::span(reinterpret_cast<const uint8_t *>(Svg.data()), Svg.size()))) {
+      if (!R.Error)
+        throw UsageError{fmt::format("--timeline-svg: {}", *Err)};
+      T.error(fmt::format("--timeline-svg: {}", *Err)); // the fault stays the outcome
+    }
+  }
   for (unsigned K = 0; K < S.cores(); ++K)
     for (const std::string &Text : R.Cores[K].Prints)
-      std::cout << fmt::format("core {}: {}", K, Text);
-  std::cout.flush();
+      Info << fmt::format("core {}: {}", K, Text);
+  Info.flush();
   size_t NumRaces = 0;
   for (unsigned K = 0; K < S.cores(); ++K) {
     for (const std::string &W : R.Cores[K].Warnings) // the chip's, once
@@ -230,9 +349,9 @@ int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
       S.chips() > 1 ? fmt::format("{} chips of {} ({} core{} each)", S.chips(), S.instance()->Name,
                                   S.coresPerChip(), S.coresPerChip() > 1 ? "s" : "")
                     : fmt::format("{} cores of {}", S.cores(), S.chip().Name);
-  std::cout << fmt::format("ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {} "
-                           "({} updates between cores)\n",
-                           R.Instructions, R.TimePs / 1e6, R.Cycles, Where, R.Messages);
+  Info << fmt::format("ran {} instructions in {:.3f} us ({} cycles at the PE clock) on {} "
+                      "({} updates between cores)\n",
+                      R.Instructions, R.TimePs / 1e6, R.Cycles, Where, R.Messages);
   if (T.has("report")) {
     // Each core's figures; the host's time is the whole system's, once.
     for (unsigned K = 0; K < S.cores(); ++K) {
@@ -244,6 +363,40 @@ int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
                              "{:.4g} simulated ns per host second, {} windows\n",
                              HostSeconds, S.cores(), R.Instructions / HostSeconds,
                              R.TimePs / 1e3 / HostSeconds, R.Windows);
+  }
+  if (T.has("report-json")) {
+    trace::SystemReport SR;
+    SR.Chip = S.chip().Name;
+    SR.Chips = S.chips();
+    SR.CoresPerChip = S.coresPerChip();
+    SR.TotalPs = R.TimePs;
+    SR.Cycles = R.Cycles;
+    SR.Instructions = R.Instructions;
+    SR.Messages = R.Messages;
+    SR.Windows = R.Windows;
+    SR.HostSeconds = HostSeconds;
+    for (unsigned K = 0; K < S.cores(); ++K)
+      SR.Cores.push_back(Observing[K]->reporter()->build(R.Cores[K], 0));
+    std::ostringstream JS;
+    trace::writeSystemReportJson(SR, JS);
+    writeText(T.vm()["report-json"].as<std::string>(), JS.str());
+  }
+  // The profile: each core's table, or one JSON of every core's.
+  if (T.has("profile"))
+    for (unsigned K = 0; K < S.cores(); ++K) {
+      std::cout << fmt::format("{}Core {}:\n", K ? "\n" : "", K);
+      Views[K]->printProfile(R.Cores[K], std::cout);
+    }
+  if (T.has("profile-json")) {
+    std::string Json = "{\n  \"cores\": [";
+    for (unsigned K = 0; K < S.cores(); ++K) {
+      std::string Core = Views[K]->profileJson(R.Cores[K]);
+      while (!Core.empty() && Core.back() == '\n')
+        Core.pop_back();
+      Json += fmt::format("{}\n    {}", K ? "," : "", indented(Core, "    "));
+    }
+    Json += "\n  ]\n}\n";
+    writeText(T.vm()["profile-json"].as<std::string>(), Json);
   }
 
   // Outputs: gathered, then each file written whole.
@@ -262,7 +415,7 @@ int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
     if (auto *Err = std::get_if<std::string>(&C))
       throw UsageError{fmt::format("--check {}: {}", Whole.Name, *Err)};
     const emu::CheckResult &CR = std::get<emu::CheckResult>(C);
-    std::cout << emu::describeCheck(Whole.Name, CR, RTol, ATol);
+    Info << emu::describeCheck(Whole.Name, CR, RTol, ATol);
     AllOk = AllOk && CR.ok();
   }
   return AllOk ? 0 : ExitMismatch;

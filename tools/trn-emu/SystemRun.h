@@ -14,6 +14,9 @@
 #include "trn/emu/System.h"
 #include "trn/object/Program.h"
 
+#include <ostream>
+#include <string>
+
 namespace trn::emutool {
 
 // The options a run on a system does not take yet; the first one given, or
@@ -21,9 +24,12 @@ namespace trn::emutool {
 const char *singleCoreOnlyOption(const tools::Tool &T);
 
 // Runs P on Cores cores of Chip as T's command line asks; the exit code
-// (throws UsageError for bad usage).
-int runSystem(tools::Tool &T, object::Program P, const emu::SystemShape &Shape,
-              const emu::RunOptions &Opts, uint64_t MaxMemory);
+// (throws UsageError for bad usage). Info takes what trn-emu prints itself
+// (the run line, prints, check results): standard error when standard
+// output carries a file.
+// Path names the program (the HTML page's title).
+int runSystem(tools::Tool &T, const std::string &Path, object::Program P, isa::Chip Chip,
+              unsigned Cores, const emu::RunOptions &Opts, uint64_t MaxMemory, std::ostream &Info);
 
 } // namespace trn::emutool
 

@@ -57,7 +57,29 @@ std::optional<std::string> ViewOutputs::writeHtml(const emu::RunResult &R) {
   trace::Profile Prof = S->Prof->build(R);
   std::ostringstream OS;
   view::writeHtml({S->E, R, *S->Rec, Rep, Prof, S->Title}, OS);
-  std::string Page = std::move(OS).str();
+  return writePage(std::move(OS).str());
+}
+
+std::optional<std::string> ViewOutputs::writeHtmlOfCores(const std::vector<ViewOutputs *> &Views,
+                                                         const std::vector<emu::RunResult> &Rs,
+                                                         const std::vector<std::string> &Names) {
+  std::vector<trace::Report> Reps;
+  std::vector<trace::Profile> Profs;
+  for (size_t K = 0; K < Views.size(); ++K) {
+    Reps.push_back(Views[K]->S->Rep->build(Rs[K], 0));
+    Profs.push_back(Views[K]->S->Prof->build(Rs[K]));
+  }
+  std::vector<view::PageInputs> Pages;
+  for (size_t K = 0; K < Views.size(); ++K) {
+    const State &V = *Views[K]->S;
+    Pages.push_back({V.E, Rs[K], *V.Rec, Reps[K], Profs[K], V.Title});
+  }
+  std::ostringstream OS;
+  view::writeHtmlOfCores(Pages, Names, OS);
+  return Views[0]->writePage(std::move(OS).str());
+}
+
+std::optional<std::string> ViewOutputs::writePage(std::string Page) {
   std::span Bytes(reinterpret_cast<const uint8_t *>(Page.data()), Page.size());
   if (S->HtmlPath == "-") {
     std::cout.flush();

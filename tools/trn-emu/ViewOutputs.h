@@ -16,6 +16,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace trn::emutool {
 
@@ -34,9 +35,15 @@ public:
   // After a clean run: the profile table, or its JSON.
   void printProfile(const emu::RunResult &R, std::ostream &OS) const;
   std::string profileJson(const emu::RunResult &R) const;
+  // After the run on a system: one page of every core's view (each made
+  // with the same HtmlPath; the first one's file, opened, is written).
+  static std::optional<std::string> writeHtmlOfCores(const std::vector<ViewOutputs *> &Views,
+                                                     const std::vector<emu::RunResult> &Rs,
+                                                     const std::vector<std::string> &Names);
 
 private:
   struct State;
+  std::optional<std::string> writePage(std::string Page);
   std::unique_ptr<State> S;
 };
 

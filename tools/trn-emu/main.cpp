@@ -271,7 +271,7 @@ int runTool(tools::Tool &T, int argc, char **argv) {
     Opts.Strict = VM.count("strict") > 0;
     Opts.Throttle = VM.count("no-throttle") == 0;
     emu::SystemShape Shape{On, Instance ? Instance->chips() : 1, Cores, Instance};
-    return runSystem(T, std::move(Prog), Shape, Opts, *MaxMemory);
+    return runSystem(T, Path, std::move(Prog), Shape, Opts, *MaxMemory, Info);
   }
 
   std::unique_ptr<emu::Emulator> Emu;

@@ -34,6 +34,10 @@ struct ObserverRequest {
   std::ostream *TextTrace = nullptr;    // the text trace's lines go here
   std::ostream *TraceStream = nullptr;  // the Chrome trace streams here ...
   std::optional<std::string> TracePath; // ... or to this file, whole (not "-")
+  // A core of a system (trn/trace/SystemTrace.h): its place in the Chrome
+  // trace, and what starts its text trace's lines.
+  trace::ChromeTraceOptions Chrome;
+  std::string TextPrefix;
 };
 
 class Observers {

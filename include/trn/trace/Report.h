@@ -140,6 +140,21 @@ private:
 void printReport(const Report &R, std::ostream &OS);
 void writeReportJson(const Report &R, std::ostream &OS);
 
+// A run on a system of cores (trn/emu/System.h): the system's figures and
+// each core's report, by core number (its "core" and "chip_index" in place
+// of the schema version, which the whole carries once).
+struct SystemReport {
+  std::string Chip;
+  unsigned Chips = 1, CoresPerChip = 1;
+  int64_t TotalPs = 0;
+  uint64_t Cycles = 0, Instructions = 0;
+  uint64_t Messages = 0;  // semaphore updates between cores
+  uint64_t Windows = 0;   // lockstep steps the run took
+  double HostSeconds = 0; // 0: not measured
+  std::vector<Report> Cores;
+};
+void writeSystemReportJson(const SystemReport &S, std::ostream &OS);
+
 // A short name for who sent a signal: "DVE #3" or "DMA q0.1 (SP #2)".
 std::string senderName(const emu::Sender &S);
 

@@ -53,6 +53,11 @@ public:
 
   // The picture (after the run).
   std::string svg() const;
+  // One picture of the cores of a system (after the run), on one time
+  // axis: each core's rows under a row naming it (Names, by core), each
+  // core's fault marked across its own rows.
+  static std::string svgOfCores(const std::vector<const SvgTimeline *> &Cores,
+                                const std::vector<std::string> &Names, SvgOptions Opts);
 
   // One slice, or several merged (Count > 1; I is then null).
   struct Span {
@@ -83,6 +88,9 @@ private:
   int64_t FaultPs = 0;
 
   void add(Row &R, const Span &S);
+  // Names empty: one core, no row naming it.
+  static std::string draw(const std::vector<const SvgTimeline *> &Cores,
+                          const std::vector<std::string> &Names, const SvgOptions &Opts);
 };
 
 // Merges, in Spans (sorted by start), each slice narrower than Res with its

@@ -14,6 +14,10 @@
 // start and end in ns, the engine (or DMA queue), the instruction's cycles
 // on its engine's clock ("-" for transfers), and the instruction.
 //
+// A system of cores (trn/trace/SystemTrace.h) gives each core its own
+// ChromeTrace, a process of the one file, and its own TextTrace, each line
+// after the core's prefix.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TRN_TRACE_TRACE_H
 #define TRN_TRACE_TRACE_H
@@ -41,9 +45,24 @@ template <class> struct SinkOf;
 // TextTrace) and reused every time it executes; records are formatted on a
 // second thread, in order, and output is buffered and written whole by
 // finished().
+// Where a core's trace goes in a file of several (a system of cores); the
+// defaults are a file of one core.
+struct ChromeTraceOptions {
+  unsigned Pid = 1;               // this core's process
+  std::string ProcessName;        // "": "NeuronCore (CHIP)"
+  int ProcessSortIndex = -1;      // >= 0: a process_sort_index record
+  bool First = true, Last = true; // opens the file (its head) / closes it
+  // Flow ids: FlowOffset + FlowStride * n, n = 1, 2, ...: distinct across
+  // the file's processes.
+  uint64_t FlowStride = 1, FlowOffset = 0;
+  // A signal another core sent (Sender::Core = C >= 0) starts its arrow on
+  // process FirstPid + C.
+  unsigned FirstPid = 1;
+};
+
 class ChromeTrace : public emu::Observer {
 public:
-  ChromeTrace(const emu::Emulator &E, std::ostream &OS);
+  ChromeTrace(const emu::Emulator &E, std::ostream &OS, ChromeTraceOptions Opts = {});
   ~ChromeTrace() override;
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
@@ -76,6 +95,8 @@ private:
     std::string Tail; // ,"cycles":N,"waited_ns":0}}
   };
   const emu::Emulator &E;
+  ChromeTraceOptions Opts;
+  std::string PidText; // Opts.Pid in decimal
   std::unique_ptr<OutputBuffer> Out;
   std::vector<std::vector<Static>> Statics;           // by engine, by index
   std::unordered_map<uint64_t, std::string> WaitedOn; // quoted, by wait and sender
@@ -126,7 +147,8 @@ private:
 
 class TextTrace : public emu::Observer {
 public:
-  explicit TextTrace(std::ostream &OS);
+  // Prefix starts every line ("core 1 " on a system of cores).
+  explicit TextTrace(std::ostream &OS, std::string Prefix = "");
   ~TextTrace() override;
   void instructionDone(const emu::InstrEvent &Ev) override;
   void dmaDone(const emu::DmaEvent &Ev) override;
@@ -141,6 +163,7 @@ public:
 
 private:
   std::unique_ptr<OutputBuffer> Out;
+  std::string Prefix;
   std::optional<emu::Fault> Stopped;
   int64_t StoppedPs = 0;
   // By engine, by index: the text of the instruction's lines.

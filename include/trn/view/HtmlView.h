@@ -110,6 +110,12 @@ struct PageInputs {
 // cannot be read is listed by its profiled lines only).
 void writeHtml(const PageInputs &In, std::ostream &OS);
 
+// One page of the cores of a system (trn-emu --cores): every core's data,
+// core 0's shown; a selector (named by Names, by core) shows another, at
+// the address #core=K. Deterministic as writeHtml.
+void writeHtmlOfCores(const std::vector<PageInputs> &Cores, const std::vector<std::string> &Names,
+                      std::ostream &OS);
+
 } // namespace trn::view
 
 #endif

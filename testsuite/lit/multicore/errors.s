@@ -1,9 +1,9 @@
 # Run-time errors of the cross-core instructions, each naming the source
 # line, the core and the instruction.
 # RUN: not trn-emu %s --cores 2 2>&1 | FileCheck %s --check-prefix=TWO
-# TWO: core 0: {{.*}}errors.s:[[#@LINE+34]]:1: error: bad program at 1 ns on SP, instruction 1 (sem_signal_core): signals core 9, but the system has cores 0 to 1
+# TWO: core 0: {{.*}}errors.s:[[#@LINE+38]]:1: error: bad program at 1 ns on SP, instruction 1 (sem_signal_core): signals core 9, but the system has cores 0 to 1
 # RUN: not trn-emu %s 2>&1 | FileCheck %s --check-prefix=ONE
-# ONE: {{.*}}errors.s:[[#@LINE+32]]:1: error: bad program at 1 ns on SP, instruction 1 (sem_signal_core): signals core 9, but this run has one core (0); run the program on a system of cores (trn-emu --system)
+# ONE: {{.*}}errors.s:[[#@LINE+36]]:1: error: bad program at 1 ns on SP, instruction 1 (sem_signal_core): signals core 9, but this run has one core (0); run the program on a system of cores (trn-emu --system)
 #
 # core_barrier pairs cores 2k and 2k + 1: core 2 of 3 has no peer.
 # RUN: not trn-emu %S/Inputs/barrier.s --cores 3 2>&1 | FileCheck %s --check-prefix=ODD
@@ -29,8 +29,12 @@
 # LNC4: trn-emu: error: --lnc takes 1 or 2 (physical cores per logical core), not '4'
 # RUN: not trn-emu %S/Inputs/barrier.s --lnc 2 --system trn2-chip 2>&1 | FileCheck %s --check-prefix=LNC-SYS
 # LNC-SYS: trn-emu: error: --lnc runs one logical core: give it without --system or --cores
-# RUN: not trn-emu %S/Inputs/barrier.s --cores 2 --trace %t.json 2>&1 | FileCheck %s --check-prefix=TRACE
-# TRACE: trn-emu: error: --trace is not available on several cores yet (docs/multicore.md)
+# RUN: not trn-emu %S/Inputs/barrier.s --cores 2 --debug 2>&1 < /dev/null | FileCheck %s --check-prefix=DEBUG-I
+# DEBUG-I: trn-emu: error: --debug is not available on several cores yet (docs/multicore.md)
+# RUN: not trn-emu %S/Inputs/barrier.s --cores 2 --dump-on-fault %t.d 2>&1 | FileCheck %s --check-prefix=DUMP
+# DUMP: trn-emu: error: --dump-on-fault is not available on several cores yet (docs/multicore.md)
+# RUN: not trn-emu %S/Inputs/barrier.s --cores 2 --debug-commands %t.cmd 2>&1 | FileCheck %s --check-prefix=DEBUG
+# DEBUG: trn-emu: error: --debug-commands is not available on several cores yet (docs/multicore.md)
 
 .chip trn2
 .sem go
