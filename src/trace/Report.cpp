@@ -506,6 +506,22 @@ void writeSystemReportJson(const SystemReport &S, std::ostream &Out) {
     Raw("instruction_count", std::to_string(S.Instructions));
     Raw("messages_between_cores", std::to_string(S.Messages));
     Raw("windows", std::to_string(S.Windows));
+    if (S.Instance.empty())
+      J.attribute("instance", nullptr);
+    else
+      J.attribute("instance", S.Instance);
+    Raw("collectives", std::to_string(S.Collectives));
+    J.attributeArray("links", [&] {
+      for (const SystemReport::Link &L : S.Links)
+        J.object([&] {
+          J.attribute("name", L.Name);
+          Raw("bytes", std::to_string(L.Bytes));
+          Raw("transfers", std::to_string(L.Transfers));
+          Raw("busy_ns", nsDecimal(L.BusyPs));
+          Raw("busy_percent", decimal(S.TotalPs ? 100.0 * L.BusyPs / S.TotalPs : 0.0, 2));
+          Raw("bandwidth_gbps", decimal(L.MBps / 1000.0, 3));
+        });
+    });
     J.attributeObject("host", [&] {
       if (S.HostSeconds > 0) {
         Raw("seconds", decimal(S.HostSeconds, 6));

@@ -375,6 +375,10 @@ int runSystem(tools::Tool &T, const std::string &Path, object::Program P,
     SR.Messages = R.Messages;
     SR.Windows = R.Windows;
     SR.HostSeconds = HostSeconds;
+    SR.Instance = S.instance() ? S.instance()->Name : "";
+    SR.Collectives = R.Collectives;
+    for (const emu::LinkReport &L : R.Links)
+      SR.Links.push_back({L.Name, L.Bytes, L.Transfers, L.BusyPs, L.MBps});
     for (unsigned K = 0; K < S.cores(); ++K)
       SR.Cores.push_back(Observing[K]->reporter()->build(R.Cores[K], 0));
     std::ostringstream JS;

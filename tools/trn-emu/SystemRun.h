@@ -23,13 +23,14 @@ namespace trn::emutool {
 // nullptr.
 const char *singleCoreOnlyOption(const tools::Tool &T);
 
-// Runs P on Cores cores of Chip as T's command line asks; the exit code
+// Runs P on the system Shape describes as T's command line asks; the exit code
 // (throws UsageError for bad usage). Info takes what trn-emu prints itself
 // (the run line, prints, check results): standard error when standard
 // output carries a file.
 // Path names the program (the HTML page's title).
-int runSystem(tools::Tool &T, const std::string &Path, object::Program P, isa::Chip Chip,
-              unsigned Cores, const emu::RunOptions &Opts, uint64_t MaxMemory, std::ostream &Info);
+int runSystem(tools::Tool &T, const std::string &Path, object::Program P,
+              const emu::SystemShape &Shape, const emu::RunOptions &Opts, uint64_t MaxMemory,
+              std::ostream &Info);
 
 } // namespace trn::emutool
 

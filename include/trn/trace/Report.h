@@ -151,6 +151,15 @@ struct SystemReport {
   uint64_t Messages = 0;  // semaphore updates between cores
   uint64_t Windows = 0;   // lockstep steps the run took
   double HostSeconds = 0; // 0: not measured
+  std::string Instance;   // "" on one chip
+  uint64_t Collectives = 0;
+  struct Link {
+    std::string Name;
+    uint64_t Bytes = 0, Transfers = 0;
+    int64_t BusyPs = 0;
+    uint32_t MBps = 0;
+  };
+  std::vector<Link> Links; // those that carried something
   std::vector<Report> Cores;
 };
 void writeSystemReportJson(const SystemReport &S, std::ostream &OS);

@@ -28,6 +28,20 @@
 # CHECK: chip 7 -> chip 6 (-x) 7680 bytes 30 transfers
 # CHECK: chip 12 -> chip 0 (+y) 7680 bytes 30 transfers
 #
+# The report JSON carries the same figures (busy_percent of the run's time).
+# RUN: trn-emu %s --system trn2.48xlarge --cores 1 --in x=%t/x.npy --report-json %t/r.json
+# RUN: FileCheck %s --check-prefix=JSON --input-file %t/r.json
+# JSON: "instance": "trn2.48xlarge",
+# JSON-NEXT: "collectives": 1,
+# JSON-NEXT: "links": [
+# JSON-NEXT: {
+# JSON-NEXT: "name": "chip 0 -> chip 1 (+x)",
+# JSON-NEXT: "bytes": 7680,
+# JSON-NEXT: "transfers": 30,
+# JSON-NEXT: "busy_ns": 30,
+# JSON-NEXT: "busy_percent": 0.05,
+# JSON-NEXT: "bandwidth_gbps": 256
+#
 # trn1.32xlarge: the same torus of trn1 chips at 384 GB/s per chip, 96 GB/s
 # per link and direction.
 # RUN: trn-emu %s --system trn1.32xlarge --cores 1 --in x=%t/x.npy --out y=%t/y1.npy --report \
