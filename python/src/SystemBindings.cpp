@@ -48,21 +48,50 @@ py::array gathered(const emu::System &S, const object::Program &P, const run::Re
   return py::module_::import("numpy").attr("stack")(Each);
 }
 
+// The system run(cores=, system=) names: an instance's chips with Cores
+// cores each (0: all), or Cores cores of one chip.
+emu::SystemShape systemShape(const object::Program &Prog,
+                             const std::optional<std::string> &ChipName, unsigned Cores,
+                             const std::optional<std::string> &InstanceName) {
+  isa::Chip Chip = chipNamed(ChipName).value_or(Prog.TargetChip);
+  const isa::InstanceDesc *Instance = nullptr;
+  if (InstanceName) {
+    auto I = isa::lookupInstance(*InstanceName);
+    if (!I) {
+      std::string Known;
+      for (const isa::InstanceDesc &D : isa::instances())
+        Known += fmt::format("{}'{}'", Known.empty() ? "" : ", ", D.Name);
+      throw py::value_error(
+          fmt::format("system='{}': not an instance; expected one of {}", *InstanceName, Known));
+    }
+    Instance = *I;
+    if (ChipName && Chip != Instance->ChipId)
+      throw py::value_error(
+          fmt::format("chip='{}' and system='{}' name different chips", *ChipName, *InstanceName));
+    Chip = Instance->ChipId;
+    if (Cores == 0)
+      Cores = isa::chip(Chip).CoresPerChip;
+  }
+  if (Cores == 0 || Cores > unsigned(isa::chip(Chip).CoresPerChip))
+    throw py::value_error(fmt::format("cores={}: {} has 1 to {} cores", Cores, isa::chip(Chip).Name,
+                                      isa::chip(Chip).CoresPerChip));
+  return {Chip, Instance ? Instance->chips() : 1, Cores, Instance};
+}
+
 py::dict runSystem(const object::Program &Prog, const std::vector<py::dict> &PerCore,
                    const py::dict &Shared, const std::optional<std::string> &ChipName,
                    unsigned Cores, uint64_t MaxCycles, uint64_t MaxInstructions, uint64_t MaxMemory,
                    bool Strict, bool Throttle, bool WantReport, bool RandomInputs, uint64_t Seed,
                    const std::vector<std::string> &Read,
-                   const std::optional<std::string> &TracePath, bool TextTrace) {
-  isa::Chip Chip = chipNamed(ChipName).value_or(Prog.TargetChip);
-  if (Cores == 0 || Cores > unsigned(isa::chip(Chip).CoresPerChip))
-    throw py::value_error(fmt::format("cores={}: {} has 1 to {} cores", Cores, isa::chip(Chip).Name,
-                                      isa::chip(Chip).CoresPerChip));
+                   const std::optional<std::string> &TracePath, bool TextTrace,
+                   const std::optional<std::string> &InstanceName) {
+  emu::SystemShape Shape = systemShape(Prog, ChipName, Cores, InstanceName);
+  Cores = Shape.Chips * Shape.CoresPerChip;
   if (PerCore.size() != Cores)
     throw py::value_error("internal error: one input dict per core expected");
   std::unique_ptr<emu::System> Sys;
   try {
-    Sys = std::make_unique<emu::System>(Prog, Chip, Cores, MaxMemory);
+    Sys = std::make_unique<emu::System>(Prog, Shape, MaxMemory);
   } catch (const HostMemoryError &Err) {
     throw py::value_error(Err.what());
   }
@@ -177,6 +206,18 @@ py::dict runSystem(const object::Program &Prog, const std::vector<py::dict> &Per
   D["cycles"] = R.Cycles;
   D["instructions"] = R.Instructions;
   D["messages"] = R.Messages;
+  D["collectives"] = R.Collectives;
+  py::list Links;
+  for (const emu::LinkReport &L : R.Links) {
+    py::dict E;
+    E["name"] = L.Name;
+    E["bytes"] = L.Bytes;
+    E["transfers"] = L.Transfers;
+    E["busy_ns"] = L.BusyPs / 1e3;
+    E["bandwidth_gbps"] = L.MBps / 1e3;
+    Links.append(E);
+  }
+  D["links"] = Links;
   D["host_seconds"] = HostSeconds;
   py::list Warnings, Races, Reports, Prints;
   for (unsigned K = 0; K < Cores; ++K) {
@@ -220,7 +261,16 @@ void bindSystem(py::module_ &M) {
         py::arg("chip"), py::arg("cores"), py::arg("max_cycles"), py::arg("max_instructions"),
         py::arg("max_memory"), py::arg("strict"), py::arg("throttle"), py::arg("report"),
         py::arg("random_inputs"), py::arg("seed"), py::arg("read"), py::arg("trace"),
-        py::arg("text_trace"));
+        py::arg("text_trace"), py::arg("system"));
+  // (chips, cores per chip) of run(cores=, system=), checked.
+  M.def(
+      "_system_shape",
+      [](const object::Program &Prog, const std::optional<std::string> &Chip, unsigned Cores,
+         const std::optional<std::string> &Instance) {
+        emu::SystemShape S = systemShape(Prog, Chip, Cores, Instance);
+        return py::make_tuple(S.Chips, S.CoresPerChip);
+      },
+      py::arg("program"), py::arg("chip"), py::arg("cores"), py::arg("system"));
 }
 
 } // namespace trn::python

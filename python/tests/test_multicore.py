@@ -139,3 +139,37 @@ def test_trace_of_a_deadlock_across_cores(tmp_path):
     doc = json.loads(path.read_text())
     faults = {e["pid"] for e in doc["traceEvents"] if e.get("cat") == "fault"}
     assert faults == {1}
+
+
+# An all_reduce over the chips of an instance (docs/multicore.md, "Collectives").
+ALL_REDUCE = """
+.tensor x : fp32[8, 128] input
+.tensor y : fp32[8, 128] output
+.sem done
+sp.all_reduce y, x signal(done)
+sp.li r9, 0 wait(done >= 1)
+"""
+
+
+def test_all_reduce_on_an_instance():
+    x = np.random.default_rng(1).integers(-64, 64, size=(16, 8, 128)).astype(np.float32)
+    prog = trnemu.assemble(ALL_REDUCE, chip="trn2")
+    r = trnemu.run(prog, {"x": x}, system="trn2.48xlarge", cores=1)
+    # Small integers: every order of the sum is exact.
+    assert r["y"].shape == (16, 8, 128)
+    np.testing.assert_array_equal(r["y"], np.broadcast_to(x.sum(axis=0), x.shape))
+    assert r.cores == 16 and r.collectives == 1
+    # 30 ring steps of 256 bytes at 256 GB/s (1 ns) + 1300 + 500 ns, after
+    # SP's 600 ns trigger; the signal 300 ns later; SP's li 0.834 ns.
+    assert r.time_ps == 600_000 + 30 * 1_801_000 + 300_000 + 834
+    chip_links = [link for link in r.links if link["name"].startswith("chip")]
+    assert len(chip_links) == 16
+    assert all(link["bytes"] == 30 * 256 and link["bandwidth_gbps"] == 256 for link in chip_links)
+
+
+def test_all_reduce_bad_system():
+    prog = trnemu.assemble(ALL_REDUCE, chip="trn2")
+    with pytest.raises(ValueError, match="system='trn2.96xlarge': not an instance"):
+        trnemu.run(prog, random_inputs=True, system="trn2.96xlarge")
+    with pytest.raises(ValueError, match="cores=9: trn2 has 1 to 8 cores"):
+        trnemu.run(prog, random_inputs=True, system="trn2.48xlarge", cores=9)

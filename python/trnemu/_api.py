@@ -226,7 +226,8 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
         max_memory: int = _trnemu.DEFAULT_MAX_MEMORY, strict: bool = False,
         throttle: bool = True, trace: Optional[PathLike] = None, text_trace: bool = False,
         race_check: str = "error", report: bool = True, random_inputs: bool = False,
-        seed: int = 0, read: Iterable[str] = (), cores: Optional[int] = None) -> Result:
+        seed: int = 0, read: Iterable[str] = (), cores: Optional[int] = None,
+        system: Optional[str] = None) -> Result:
     """Runs a program on an emulated NeuronCore, as trn-emu does.
 
     ``program``: a Program, or the path of an object or source file.
@@ -252,6 +253,12 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
     of every core (a process per core, trn-emu --trace's) and
     ``text_trace`` every core's lines, each after ``core K``.
 
+    ``system``: an instance preset ("trn1.32xlarge", "trn2.48xlarge"), as
+    trn-emu --system: every chip of it, ``cores`` cores of each (default
+    all), numbered chip by chip; inputs and outputs are then
+    [chips x cores, shape...] as above, and the collectives run over the
+    instance's links (``Result.links``, ``Result.collectives``).
+
     Raises RuntimeFault (RaceError for a race) when the program faults,
     with the memory as the fault left it in its ``memory`` (the outputs,
     those named by ``read`` and every allocation); ValueError for inputs
@@ -261,10 +268,10 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
         raise ValueError(f"race_check takes 'error', 'warn' or 'off', not {race_check!r}")
     if not isinstance(program, Program):
         program = load(program, chip=chip)
-    if cores is not None:
-        return _run_system(program, inputs, chip, int(cores), max_cycles, max_instructions,
+    if cores is not None or system is not None:
+        return _run_system(program, inputs, chip, int(cores or 0), max_cycles, max_instructions,
                            max_memory, strict, throttle, report, random_inputs, seed, read,
-                           trace, text_trace)
+                           trace, text_trace, system)
     declared = {t.name: t for t in program.tensors}
     arrays = {}
     for name, value in (inputs or {}).items():
@@ -287,8 +294,10 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
 
 
 def _run_system(program, inputs, chip, cores, max_cycles, max_instructions, max_memory, strict,
-                throttle, report, random_inputs, seed, read, trace, text_trace) -> Result:
-    """run(cores=N): the inputs split by core, the run, the result."""
+                throttle, report, random_inputs, seed, read, trace, text_trace, system) -> Result:
+    """run(cores=N, system=...): the inputs split by core, the run, the result."""
+    chips, per_chip = _trnemu._system_shape(program, chip, cores, system)
+    cores = chips * per_chip
     declared = {t.name: t for t in program.tensors}
     per_core = [{} for _ in range(max(cores, 0))]
     shared = {}
@@ -307,10 +316,11 @@ def _run_system(program, inputs, chip, cores, max_cycles, max_instructions, max_
             raise ValueError(f"input '{name}': shape {a.shape} is neither "
                              f"{(cores,) + tuple(t.shape)} (one copy per core) nor "
                              f"{tuple(t.shape)} (the same for every core)")
-    d = _trnemu._run_system(program, per_core, shared, chip, cores, int(max_cycles),
+    d = _trnemu._run_system(program, per_core, shared, chip, per_chip, int(max_cycles),
                             int(max_instructions), int(max_memory), bool(strict), bool(throttle),
                             bool(report), bool(random_inputs), int(seed), list(read),
-                            None if trace is None else os.fspath(trace), bool(text_trace))
+                            None if trace is None else os.fspath(trace), bool(text_trace),
+                            system)
     reports = [json.loads(r) for r in d["report_jsons"]]
     fault = d["fault"]
     if fault is not None:
@@ -326,4 +336,6 @@ def _run_system(program, inputs, chip, cores, max_cycles, max_instructions, max_
     result.cores = d["cores"]
     result.messages = d["messages"]
     result.core_reports = reports
+    result.collectives = d["collectives"]
+    result.links = d["links"]
     return result
