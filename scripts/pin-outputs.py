@@ -41,7 +41,7 @@ def programs():
             for f in files:
                 if f.endswith(".s"):
                     found.append(os.path.relpath(os.path.join(dirpath, f), ROOT))
-    return sorted(found)
+    return sorted(p for p in found if not skipped(p))
 
 
 def outputs_of(program):
@@ -55,12 +55,24 @@ def outputs_of(program):
     return names
 
 
+COLLECTIVE = r"^\s*\w+\.(all_reduce|reduce_scatter|all_gather|all_to_all|sendrecv)\b"
+
+
 def for_several_cores(program):
-    # A kernel with a shared tensor is written for a chip of cores
-    # (docs/multicore.md): it runs on every core of the chip, with the
+    # A kernel with a shared tensor or a collective is written for a chip of
+    # cores (docs/multicore.md): it runs on every core of the chip, with the
     # system's report JSON and Perfetto trace (one file of every core).
     with open(os.path.join(ROOT, program)) as f:
-        return re.search(r"^\s*\.tensor\s[^#\n]*\bshared\b", f.read(), re.M) is not None
+        text = f.read()
+    return (re.search(r"^\s*\.tensor\s[^#\n]*\bshared\b", text, re.M) is not None
+            or re.search(COLLECTIVE, text, re.M) is not None)
+
+
+def skipped(program):
+    # '# pin-outputs: skip (why)': a kernel too large to run on every chip
+    # here, checked by its own test (docs/examples/allreduce/allreduce.s).
+    with open(os.path.join(ROOT, program)) as f:
+        return re.search(r"^#\s*pin-outputs:\s*skip\b", f.read(), re.M) is not None
 
 
 def sha(data):

@@ -7,6 +7,9 @@
 # DMA access pattern, at most 128 rows, so the program reduces its two
 # halves with two instructions; the system runs them one after the other on
 # the same links.
+#
+# pin-outputs: skip (16 x 64 MiB on every chip; testsuite/examples/allreduce.test
+# checks its time, allreduce-check.s its result)
 .chip trn2
 .tensor x : fp32[256, 65536] input
 .tensor y : fp32[256, 65536] output
