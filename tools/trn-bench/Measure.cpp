@@ -102,8 +102,11 @@ std::vector<Timed> measure(const object::Program &P, std::optional<isa::Chip> Ch
   return Best;
 }
 
-std::optional<PeakMemory> measurePeakMemory(const object::Program &P, std::optional<isa::Chip> Chip,
-                                            uint64_t Seed) {
+namespace {
+
+// Runs Work (returning a trivially copyable T, nullopt on failure) in a
+// forked child, so that its peak RSS is its own: the result and that peak.
+template <typename T, typename F> std::optional<std::pair<T, uint64_t>> inChild(F Work) {
   int Pipe[2];
   if (pipe(Pipe))
     return std::nullopt;
@@ -112,26 +115,37 @@ std::optional<PeakMemory> measurePeakMemory(const object::Program &P, std::optio
     return std::nullopt;
   if (Child == 0) {
     close(Pipe[0]);
-    uint64_t Used = 0;
-    {
-      emu::Emulator E(P, Chip);
-      fillInputs(E, Seed);
-      emu::RunResult Run = E.run({});
-      Used = Run.Error ? 0 : E.memoryBudget().used();
-    }
-    ssize_t W = write(Pipe[1], &Used, sizeof Used);
-    _exit(W == sizeof Used && Used ? 0 : 1);
+    std::optional<T> Out = Work();
+    ssize_t W = Out ? write(Pipe[1], &*Out, sizeof(T)) : 0;
+    _exit(W == sizeof(T) ? 0 : 1);
   }
   close(Pipe[1]);
-  uint64_t Used = 0;
-  ssize_t R = read(Pipe[0], &Used, sizeof Used);
+  T Out{};
+  ssize_t R = read(Pipe[0], &Out, sizeof(T));
   close(Pipe[0]);
   int Status = 0;
   struct rusage Usage {};
   if (wait4(Child, &Status, 0, &Usage) != Child || !WIFEXITED(Status) || WEXITSTATUS(Status) ||
-      R != sizeof Used)
+      R != sizeof(T))
     return std::nullopt;
-  return PeakMemory{static_cast<uint64_t>(Usage.ru_maxrss) * 1024, Used};
+  return std::pair{Out, static_cast<uint64_t>(Usage.ru_maxrss) * 1024};
+}
+
+} // namespace
+
+std::optional<PeakMemory> measurePeakMemory(const object::Program &P, std::optional<isa::Chip> Chip,
+                                            uint64_t Seed) {
+  auto Done = inChild<uint64_t>([&]() -> std::optional<uint64_t> {
+    emu::Emulator E(P, Chip);
+    fillInputs(E, Seed);
+    emu::RunResult Run = E.run({});
+    if (Run.Error)
+      return std::nullopt;
+    return E.memoryBudget().used();
+  });
+  if (!Done)
+    return std::nullopt;
+  return PeakMemory{Done->second, Done->first};
 }
 
 std::optional<SystemTimed> measureSystem(const object::Program &P, const std::string &Name,
@@ -141,44 +155,28 @@ std::optional<SystemTimed> measureSystem(const object::Program &P, const std::st
     Error = fmt::format("system '{}' is no instance preset", Name);
     return std::nullopt;
   }
-  int Pipe[2];
-  if (pipe(Pipe))
-    return std::nullopt;
-  pid_t Child = fork();
-  if (Child < 0)
-    return std::nullopt;
-  if (Child == 0) {
-    close(Pipe[0]);
+  auto Done = inChild<SystemTimed>([&]() -> std::optional<SystemTimed> {
+    emu::SystemShape Shape{(*Instance)->ChipId, (*Instance)->chips(), CoresPerChip, *Instance};
+    emu::System S(P, Shape);
+    for (unsigned K = 0; K < S.cores(); ++K)
+      fillInputs(S.core(K), Seed + K);
+    auto Start = std::chrono::steady_clock::now();
+    emu::SystemRunResult R = S.run({});
     SystemTimed T;
-    {
-      emu::SystemShape Shape{(*Instance)->ChipId, (*Instance)->chips(), CoresPerChip, *Instance};
-      emu::System S(P, Shape);
-      for (unsigned K = 0; K < S.cores(); ++K)
-        fillInputs(S.core(K), Seed + K);
-      auto Start = std::chrono::steady_clock::now();
-      emu::SystemRunResult R = S.run({});
-      T.HostSeconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-      T.SimulatedPs = R.Error ? 0 : R.TimePs;
-      T.Instructions = R.Instructions;
-      T.EmulatedBytes = S.core(0).memoryBudget().used();
-    }
-    ssize_t W = write(Pipe[1], &T, sizeof T);
-    _exit(W == sizeof T && T.SimulatedPs ? 0 : 1);
-  }
-  close(Pipe[1]);
-  SystemTimed T;
-  ssize_t R = read(Pipe[0], &T, sizeof T);
-  close(Pipe[0]);
-  int Status = 0;
-  struct rusage Usage {};
-  if (wait4(Child, &Status, 0, &Usage) != Child || !WIFEXITED(Status) || WEXITSTATUS(Status) ||
-      R != sizeof T) {
+    T.HostSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+    if (R.Error)
+      return std::nullopt;
+    T.SimulatedPs = R.TimePs;
+    T.Instructions = R.Instructions;
+    T.EmulatedBytes = S.core(0).memoryBudget().used();
+    return T;
+  });
+  if (!Done) {
     Error = "the run failed";
     return std::nullopt;
   }
-  T.PeakRssBytes = static_cast<uint64_t>(Usage.ru_maxrss) * 1024;
-  return T;
+  Done->first.PeakRssBytes = Done->second;
+  return Done->first;
 }
 
 } // namespace trn::bench
