@@ -31,6 +31,8 @@ DOCS = ROOT / "docs"
 IMAGES = DOCS / "images"
 TUTORIAL = DOCS / "tutorial.md"
 SHARED_TENSOR = re.compile(r"^\s*\.tensor\s[^#\n]*\bshared\b", re.M)
+COLLECTIVE = re.compile(r"^\s*\w+\.(all_reduce|reduce_scatter|all_gather|all_to_all|sendrecv)\b",
+                        re.M)
 
 
 def tutorial_kernels(tmp: pathlib.Path) -> list[tuple[pathlib.Path, str]]:
@@ -48,10 +50,10 @@ def pictures(tmp: pathlib.Path):
     """(kernel, title, picture, page that embeds it) for every picture."""
     for kernel in sorted((DOCS / "examples").glob("*/*.s")):
         # A kernel for several cores (one with a shared tensor, such as
-        # docs/examples/tp-mlp) has no picture yet: trn-emu draws no
-        # timeline of a system run (docs/multicore.md, "Not there yet"), and
-        # on one core such a kernel stops at its barrier.
-        if SHARED_TENSOR.search(kernel.read_text()):
+        # docs/examples/tp-mlp, or a collective) has no picture here: on one
+        # core such a kernel stops at its barrier or collective.
+        text = kernel.read_text()
+        if SHARED_TENSOR.search(text) or COLLECTIVE.search(text):
             continue
         yield (kernel, f"docs/examples/{kernel.parent.name}/{kernel.name}",
                IMAGES / f"example-{kernel.stem}.svg", kernel.parent / "README.md")
