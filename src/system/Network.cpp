@@ -20,7 +20,7 @@ Network::Network(const isa::ChipDesc &Chip, unsigned PerChip, unsigned NumChips,
   // as its own transfers have (docs/timing-model.md).
   auto PortMBps = static_cast<uint32_t>(uint64_t(Chip.HbmChipGBps) * 1000 / Chip.CoresPerChip);
   for (unsigned K = 0; K < Chips * CoresPerChip; ++K)
-    Links.push_back({{fmt::format("core {} on-chip", K), 0, 0, 0, PortMBps}, 0});
+    Links.push_back({{fmt::format("core {} on-chip", K), 0, 0, 0, PortMBps, {}}, 0});
   if (Instance) {
     TorusX = Instance->TorusX;
     TorusY = Instance->TorusY;
@@ -32,8 +32,12 @@ Network::Network(const isa::ChipDesc &Chip, unsigned PerChip, unsigned NumChips,
                       : D == MinusX ? Y * TorusX + (X + TorusX - 1) % TorusX
                       : D == PlusY  ? (Y + 1) % TorusY * TorusX + X
                                     : (Y + TorusY - 1) % TorusY * TorusX + X;
-        Links.push_back({{fmt::format("chip {} -> chip {} ({})", C, To, DirName[D]), 0, 0, 0,
-                          Instance->LinkMBps},
+        Links.push_back({{fmt::format("chip {} -> chip {} ({})", C, To, DirName[D]),
+                          0,
+                          0,
+                          0,
+                          Instance->LinkMBps,
+                          {}},
                          0});
       }
   }
@@ -91,6 +95,8 @@ int64_t Network::send(unsigned A, unsigned B, uint64_t Bytes, int64_t ReadyPs) {
     Links[L].F.Bytes += Bytes;
     Links[L].F.BusyPs += TxPs;
     ++Links[L].F.Messages;
+    if (Record)
+      Links[L].F.Busy.push_back({Start, Start + TxPs, Bytes});
   }
   int64_t Hops = chipOf(A) == chipOf(B) ? 0 : static_cast<int64_t>(Path.size());
   return Start + TxPs + FixedPs + Hops * HopPs;

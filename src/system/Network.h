@@ -12,6 +12,7 @@
 #ifndef TRN_SYSTEM_NETWORK_H
 #define TRN_SYSTEM_NETWORK_H
 
+#include "trn/emu/System.h"
 #include "trn/isa/Isa.h"
 
 #include <cstdint>
@@ -25,6 +26,7 @@ struct LinkFigures {
   uint64_t Bytes = 0, Messages = 0;
   int64_t BusyPs = 0;
   uint32_t MBps = 0;
+  std::vector<LinkBusy> Busy; // when recorded
 };
 
 class Network {
@@ -44,6 +46,8 @@ public:
   // (the ring collectives run on): the chips in a snake over the torus's
   // rows, whose last chip is one hop from the first, each chip's cores in order.
   const std::vector<unsigned> &ring() const { return Ring; }
+  // Keep each transfer's interval on each link (for a trace).
+  void record(bool On) { Record = On; }
   // The links that carried something, in a fixed order.
   std::vector<LinkFigures> figures() const;
 
@@ -55,6 +59,7 @@ private:
   std::vector<unsigned> route(unsigned A, unsigned B) const; // link indices
   unsigned CoresPerChip, Chips, TorusX = 1, TorusY = 1;
   int64_t FixedPs, HopPs = 0;
+  bool Record = false;
   std::vector<Link> Links; // per core its on-chip port, then per chip +x, -x, +y, -y
   std::vector<unsigned> Ring;
 };

@@ -158,6 +158,7 @@ SystemRunResult System::run(const RunOptions &Opts) {
     Ms.back()->begin(Opts);
   }
   Network Net(chip(), CoresPerChip, chips(), Instance);
+  Net.record(RecordLinkBusy);
   CollectiveEngine Collectives(Net, N, Ms[0]->dmaSignalPs(),
                                [this](unsigned K) { return coreName(K); });
   const int64_t Lookahead = lookaheadPs();
@@ -193,8 +194,8 @@ SystemRunResult System::run(const RunOptions &Opts) {
     Outbox.clear();
   }
   R.Collectives = Collectives.collectives();
-  for (const LinkFigures &L : Net.figures()) {
-    R.Links.push_back({L.Name, L.Bytes, L.Messages, L.BusyPs, L.MBps});
+  for (LinkFigures &L : Net.figures()) {
+    R.Links.push_back({L.Name, L.Bytes, L.Messages, L.BusyPs, L.MBps, std::move(L.Busy)});
     R.LinkTransfers += L.Messages;
   }
   if (R.Error) {

@@ -57,7 +57,7 @@ std::optional<std::string> CoreStreams::finish() {
     F.clear();
   }
   Parts.clear();
-  Out << Tail;
+  Out << BeforeTail << Tail;
   Out.flush();
   return std::nullopt;
 }
@@ -79,6 +79,26 @@ ChromeTraceOptions systemTraceOptions(unsigned K, unsigned Cores, unsigned Cores
   O.FlowStride = Cores;
   O.FlowOffset = K;
   return O;
+}
+
+std::string linkTrackEvents(const std::vector<emu::LinkReport> &Links, int Pid) {
+  // Microseconds with the picoseconds kept, as the cores' records have them.
+  auto Us = [](int64_t Ps) { return fmt::format("{}.{:06}", Ps / 1000000, Ps % 1000000); };
+  std::string Out = fmt::format(
+      ",{{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":{0},\"tid\":0,\"args\":{{\"name\":"
+      "\"links\"}}}},{{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":{0},\"tid\":0,"
+      "\"args\":{{\"sort_index\":{0}}}}}",
+      Pid);
+  for (size_t L = 0; L < Links.size(); ++L) {
+    Out += fmt::format(",{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":{},\"tid\":{},"
+                       "\"args\":{{\"name\":\"{} ({} GB/s)\"}}}}",
+                       Pid, L, Links[L].Name, Links[L].MBps / 1000.0);
+    for (const emu::LinkBusy &B : Links[L].Busy)
+      Out += fmt::format(",{{\"name\":\"transfer\",\"ph\":\"X\",\"pid\":{},\"tid\":{},\"ts\":{},"
+                         "\"dur\":{},\"args\":{{\"bytes\":{}}}}}",
+                         Pid, L, Us(B.StartPs), Us(B.EndPs - B.StartPs), B.Bytes);
+  }
+  return Out;
 }
 
 } // namespace trn::trace

@@ -283,8 +283,11 @@ int runSystem(tools::Tool &T, const std::string &Path, object::Program P,
     Detectors.push_back(O->races());
   race::SystemRaces CrossCore(S, Detectors);
 
+  S.recordLinkBusy(TraceParts != nullptr);
   auto HostStart = std::chrono::steady_clock::now();
   emu::SystemRunResult R = S.run(Opts);
+  if (TraceParts && !R.Links.empty())
+    TraceParts->setBeforeTail(trace::linkTrackEvents(R.Links, static_cast<int>(S.cores()) + 1));
   double HostSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - HostStart).count();
   // The traces are whole for a faulting run too: each core's ends where it stopped.

@@ -27,12 +27,19 @@
 
 namespace trn::emu {
 
+// A transfer holding a link (System::recordLinkBusy).
+struct LinkBusy {
+  int64_t StartPs = 0, EndPs = 0;
+  uint64_t Bytes = 0;
+};
+
 // A link's figures over a run: bytes, transfers, time busy (docs/multicore.md).
 struct LinkReport {
   std::string Name; // "chip 0 -> chip 1 (+x)", "core 3 on-chip"
   uint64_t Bytes = 0, Transfers = 0;
   int64_t BusyPs = 0;
-  uint32_t MBps = 0; // its bandwidth
+  uint32_t MBps = 0;          // its bandwidth
+  std::vector<LinkBusy> Busy; // each transfer, in start order (when recorded)
 };
 
 struct SystemRunResult {
@@ -102,6 +109,9 @@ public:
   // arrives after it is sent.
   int64_t lookaheadPs() const;
 
+  // Keep each link's transfers in the result (a trace's link tracks).
+  void recordLinkBusy(bool On) { RecordLinkBusy = On; }
+
   // Runs every core from the start (once per System).
   SystemRunResult run(const RunOptions &Opts);
 
@@ -111,6 +121,7 @@ private:
   std::vector<std::string> LoadErrors;
   unsigned CoresPerChip = 1;
   const isa::InstanceDesc *Instance = nullptr;
+  bool RecordLinkBusy = false;
 };
 
 } // namespace trn::emu

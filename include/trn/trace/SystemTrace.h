@@ -22,6 +22,7 @@
 #ifndef TRN_TRACE_SYSTEMTRACE_H
 #define TRN_TRACE_SYSTEMTRACE_H
 
+#include "trn/emu/System.h"
 #include "trn/trace/Trace.h"
 
 #include <memory>
@@ -44,6 +45,8 @@ public:
   CoreStreams &operator=(const CoreStreams &) = delete;
 
   std::ostream &stream(unsigned K);
+  // What goes before the tail, after every core's text (the links' tracks).
+  void setBeforeTail(std::string Text) { BeforeTail = std::move(Text); }
   // After every core's observers finished (flushed): the other cores' text
   // after core 0's, then the tail; the temporary files are removed.
   std::optional<std::string> finish();
@@ -52,9 +55,13 @@ private:
   CoreStreams(std::ostream &Out, std::string Tail);
   struct Part;
   std::ostream &Out;
-  std::string Tail;
+  std::string Tail, BeforeTail;
   std::vector<std::unique_ptr<Part>> Parts; // cores 1 to N - 1
 };
+
+// The Chrome trace's records of a system's links: one process ("links",
+// after the cores, Pid) with a thread per link and a slice per transfer.
+std::string linkTrackEvents(const std::vector<emu::LinkReport> &Links, int Pid);
 
 // Core K's place in the Chrome trace of a system of Cores cores.
 ChromeTraceOptions systemTraceOptions(unsigned K, unsigned Cores, unsigned CoresPerChip);

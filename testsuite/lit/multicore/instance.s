@@ -42,6 +42,15 @@
 # JSON-NEXT: "busy_percent": 0.05,
 # JSON-NEXT: "bandwidth_gbps": 256
 #
+# The trace has a process for the links after the 16 cores', a thread per
+# link, a slice per transfer: chip 0's first slice goes at 0.6 us (after
+# SP's trigger) and holds its link 1 ns.
+# RUN: trn-emu %s --system trn2.48xlarge --cores 1 --in x=%t/x.npy --trace %t/t.json
+# RUN: FileCheck %s --check-prefix=TRACE --input-file %t/t.json
+# TRACE: {"name":"process_name","ph":"M","pid":17,"tid":0,"args":{"name":"links"}}
+# TRACE: {"name":"thread_name","ph":"M","pid":17,"tid":0,"args":{"name":"chip 0 -> chip 1 (+x) (256 GB/s)"}}
+# TRACE-SAME: {"name":"transfer","ph":"X","pid":17,"tid":0,"ts":0.600000,"dur":0.001000,"args":{"bytes":256}}
+#
 # trn1.32xlarge: the same torus of trn1 chips at 384 GB/s per chip, 96 GB/s
 # per link and direction.
 # RUN: trn-emu %s --system trn1.32xlarge --cores 1 --in x=%t/x.npy --out y=%t/y1.npy --report \
