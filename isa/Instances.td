@@ -9,7 +9,9 @@
 //===----------------------------------------------------------------------===//
 
 // Topology: "torus2d" (TorusX x TorusY chips, each joined to its four
-// neighbours by one link each; wrap-around at the edges).
+// neighbours by one link each; wrap-around at the edges) or "switch"
+// (TorusX chips, TorusY = 1, each with one port to a switch that joins
+// them all: a transfer goes up one chip's port and down the other's).
 class Instance<string name, Chip chip, int torusX, int torusY> {
   string Name = name;
   Chip Chip = chip;
@@ -60,4 +62,27 @@ def trn2_48xlarge : Instance<"trn2.48xlarge", trn2, 4, 4> {
   let HopNs = 500;
   let HopSource = "chosen: unpublished; as trn1.32xlarge";
   let Source = "I2: 16 chips, 4x4 2D torus";
+}
+
+// A switched fabric: every chip's links together as one port to the switch.
+class SwitchedInstance<string name, Chip chip, int chips> : Instance<name, chip, chips, 1> {
+  let Topology = "switch";
+}
+
+// I3: Trainium3 chips "connect over a PCIe Gen6 switched fabric
+// (NeuronSwitch-v1)"; the Trn3 UltraServer joins 144 of them. H3 gives
+// NeuronLink-v4 at 2.56 TB/s per device; the UltraServer table gives
+// 2,048 GiB/s per device. chosen: the UltraServer table's, since this
+// preset is the UltraServer (as trn2.48xlarge takes its instance's figure):
+// 2,048 GiB/s = 2,199,023 MB/s per chip port and direction. One core per
+// chip (--cores 1) keeps 144 chips to a few hundred MiB of host memory;
+// issue 15 spreads it over MPI ranks.
+def trn3_ultraserver : SwitchedInstance<"trn3-ultraserver", trn3, 144> {
+  let LinksPerChip = 4;
+  let LinkMBps = 2199023;
+  let LinkSource = "I3 UltraServer table: 2,048 GiB/s per device (H3: 2.56 TB/s)";
+  let HopNs = 500;
+  let HopSource = "chosen: unpublished; a hop up to the switch and one down, each as a "
+    "trn2 link hop";
+  let Source = "I3: 144 chips, switched fabric (NeuronSwitch-v1)";
 }

@@ -253,7 +253,8 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
     of every core (a process per core, trn-emu --trace's) and
     ``text_trace`` every core's lines, each after ``core K``.
 
-    ``system``: an instance preset ("trn1.32xlarge", "trn2.48xlarge"), as
+    ``system``: an instance preset ("trn1.32xlarge", "trn2.48xlarge",
+    "trn3-ultraserver"), as
     trn-emu --system: every chip of it, ``cores`` cores of each (default
     all), numbered chip by chip; inputs and outputs are then
     [chips x cores, shape...] as above, and the collectives run over the

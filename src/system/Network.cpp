@@ -24,8 +24,14 @@ Network::Network(const isa::ChipDesc &Chip, unsigned PerChip, unsigned NumChips,
   if (Instance) {
     TorusX = Instance->TorusX;
     TorusY = Instance->TorusY;
+    Switched = Instance->Switched;
     HopPs = int64_t(Instance->HopNs) * 1000;
-    for (unsigned C = 0; C < Chips; ++C)
+    if (Switched)
+      for (unsigned C = 0; C < Chips; ++C)
+        for (const char *Way : {"chip {} -> switch", "switch -> chip {}"})
+          Links.push_back(
+              {{fmt::format(fmt::runtime(Way), C), 0, 0, 0, Instance->LinkMBps, {}}, 0});
+    for (unsigned C = 0; C < Chips && !Switched; ++C)
       for (unsigned D = 0; D < 4; ++D) {
         unsigned X = C % TorusX, Y = C / TorusX;
         unsigned To = D == PlusX    ? Y * TorusX + (X + 1) % TorusX
@@ -59,6 +65,8 @@ std::vector<unsigned> Network::route(unsigned A, unsigned B) const {
     return {A};
   std::vector<unsigned> Path;
   unsigned Base = Chips * CoresPerChip;
+  if (Switched) // up one chip's port, down the other's
+    return {Base + CA * 2, Base + CB * 2 + 1};
   unsigned X = CA % TorusX, Y = CA / TorusX, BX = CB % TorusX, BY = CB / TorusX;
   auto Step = [&](unsigned &Pos, unsigned Target, unsigned Size, Dir Plus, Dir Minus) {
     while (Pos != Target) {

@@ -3,7 +3,8 @@
 // Where a system's bytes travel between cores (docs/multicore.md, "Links"):
 // between two cores of a chip, over the sending core's on-chip DMA port;
 // between chips, over NeuronLink links of the instance's 2D torus, routed X
-// then Y, the shorter way round. A message occupies every link of its
+// then Y, the shorter way round, or up one chip's port to a switch and down
+// the other's (a switched fabric). A message occupies every link of its
 // route for bytes / bandwidth from the time all of them are free (links
 // are taken first come, first served in the order messages are sent), and
 // arrives after that plus the DMA's fixed cost and a delay per hop.
@@ -44,7 +45,8 @@ public:
   int64_t delayPs(unsigned A, unsigned B) const;
   // Every core once, each next to the one before over one hop or on-chip
   // (the ring collectives run on): the chips in a snake over the torus's
-  // rows, whose last chip is one hop from the first, each chip's cores in order.
+  // rows, whose last chip is one hop from the first (behind a switch: in
+  // order), each chip's cores in order.
   const std::vector<unsigned> &ring() const { return Ring; }
   // Keep each transfer's interval on each link (for a trace).
   void record(bool On) { Record = On; }
@@ -60,7 +62,10 @@ private:
   unsigned CoresPerChip, Chips, TorusX = 1, TorusY = 1;
   int64_t FixedPs, HopPs = 0;
   bool Record = false;
-  std::vector<Link> Links; // per core its on-chip port, then per chip +x, -x, +y, -y
+  bool Switched = false;
+  // Per core its on-chip port, then per chip +x, -x, +y, -y (a switch: up,
+  // down).
+  std::vector<Link> Links;
   std::vector<unsigned> Ring;
 };
 

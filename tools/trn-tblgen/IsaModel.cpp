@@ -1152,8 +1152,11 @@ void Reader::readEngineTiming() {
     for (size_t C = 0; C < M.Chips.size(); ++C)
       if (M.Chips[C].Def == R->getValueAsDef("Chip"))
         I.Chip = static_cast<int>(C);
-    if (I.Topology != "torus2d")
-      error(R, fmt::format("instance '{}': topology '{}' is not torus2d", I.Name, I.Topology));
+    if (I.Topology != "torus2d" && I.Topology != "switch")
+      error(R, fmt::format("instance '{}': topology '{}' is neither torus2d nor switch", I.Name,
+                           I.Topology));
+    if (I.Topology == "switch" && I.TorusY != 1)
+      error(R, fmt::format("instance '{}': a switch joins TorusX chips (TorusY = 1)", I.Name));
     if (I.TorusX < 1 || I.TorusY < 1 || I.LinksPerChip < 1 || I.LinkMBps < 1 || I.HopNs < 0)
       error(R, fmt::format("instance '{}' needs positive TorusX, TorusY, LinksPerChip and "
                            "LinkMBps, and HopNs >= 0",

@@ -303,12 +303,14 @@ struct ChipTimingDesc {
 };
 
 // Chips joined by NeuronLink links (isa/Instances.td): a TorusX x TorusY
-// 2D torus, chip (x, y) = chip y * TorusX + x.
+// 2D torus, chip (x, y) = chip y * TorusX + x; or, Switched, TorusX chips
+// each with one port (LinkMBps) to a switch.
 struct InstanceDesc {
   const char *Name;
   Chip ChipId;
+  bool Switched;
   uint32_t TorusX, TorusY, LinksPerChip;
-  uint32_t LinkMBps; // one link, one direction
+  uint32_t LinkMBps; // one link (a switch port), one direction
   uint32_t HopNs;    // a message's delay per hop, beyond its bytes
   const char *LinkSource, *HopSource, *Source;
 
