@@ -47,6 +47,8 @@ PACKAGES=(
   pkgconf                        # pkg-config: the install test builds a consumer with trnemu.pc
   libedit-dev                    # libedit (BSD): line editing and history in trn-emu --debug (src/debug)
   chromium                       # headless browser: the HTML view's test (testsuite/browser)
+  libopenmpi-dev                 # Open MPI: trn-emu's many-chip runs over ranks (src/mpi, docs/mpi.md)
+  openmpi-bin                    # mpirun, to run and test them
 )
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -27,10 +27,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <deque>
 #include <map>
 #include <optional>
 #include <set>
+#include <stdexcept>
 
 namespace trn::race {
 
@@ -101,9 +103,10 @@ private:
 } // namespace
 
 struct SystemRaces::Shared {
-  unsigned Cores = 1;
+  unsigned Cores = 1, CoresPerChip = 1;
   Mailbox Mail;
-  ShadowMemory Hbm; // the pages of shared tensors
+  // The pages of shared tensors, a shadow per chip: each chip has its copy.
+  std::vector<ShadowMemory> Hbm;
   // Those pages' bytes, [first, last], sorted and disjoint.
   std::vector<std::pair<uint64_t, uint64_t>> Pages;
   std::set<std::pair<uint64_t, uint64_t>> Reported; // pairs of Site::who()
@@ -498,9 +501,11 @@ RaceDetector::~RaceDetector() = default;
 SystemRaces::SystemRaces(const emu::System &Sys, const std::vector<RaceDetector *> &Detectors)
     : Sh(std::make_unique<Shared>()) {
   Sh->Cores = Sys.cores();
+  Sh->CoresPerChip = Sys.coresPerChip();
+  Sh->Hbm.resize(Sys.chips());
   // The whole pages of shared tensors: every core maps them.
   constexpr uint64_t Page = object::SharedTensorAlign;
-  for (const object::Tensor &T : Sys.core(0).program().Tensors)
+  for (const object::Tensor &T : Sys.anyCore().program().Tensors)
     if (T.Shared && T.bytes() > 0)
       Sh->Pages.push_back(
           {T.Address / Page * Page, (T.Address + T.bytes() - 1) / Page * Page + Page - 1});
@@ -639,7 +644,7 @@ void RaceDetector::State::check(const emu::AccessEvent &Ev, const Site &Cur, con
     }
     Local = Conflicts.size();
     for (const auto &[F, L] : SharedRuns)
-      Sys->Hbm.access(0, 0, F, L, A, Ev.Write, Clock, Conflicts);
+      Sys->Hbm[Core / Sys->CoresPerChip].access(0, 0, F, L, A, Ev.Write, Clock, Conflicts);
   } else {
     ShadowMemory &Sh = shadow(Ev.F.Space);
     for (size_t K = 0; K < Ev.F.NumRuns; ++K)
@@ -706,6 +711,44 @@ uint32_t RaceDetector::sendingToCore(const emu::Sender &From, unsigned To) {
     L.Site = Site{From.Eng, From.Index, true, From.Queue, 0, S->Core}.pack();
   else
     S->Clocks[T].tick(G);
+  return S->Mail->post(std::move(L));
+}
+
+// A letter leaving this process: its sender, clock and site as bytes.
+bool RaceDetector::exportTag(uint32_t Tag, std::vector<uint8_t> &Out) {
+  const Letter &L = S->Mail->at(Tag);
+  auto Put = [&](auto V) {
+    const auto *P = reinterpret_cast<const uint8_t *>(&V);
+    Out.insert(Out.end(), P, P + sizeof(V));
+  };
+  Put(L.Tid);
+  Put(L.Site);
+  Put(static_cast<uint32_t>(L.Clock.size()));
+  for (ThreadId T = 0; T < L.Clock.size(); ++T)
+    Put(L.Clock.get(T));
+  S->Mail->release(Tag);
+  return true;
+}
+
+uint32_t RaceDetector::importTag(std::span<const uint8_t> In) {
+  size_t At = 0;
+  auto Get = [&](auto &V) {
+    if (In.size() - At < sizeof(V))
+      throw std::runtime_error("a race detector's letter between ranks ends early");
+    std::memcpy(&V, In.data() + At, sizeof(V));
+    At += sizeof(V);
+  };
+  Letter L;
+  uint32_t N = 0;
+  Get(L.Tid);
+  Get(L.Site);
+  Get(N);
+  for (ThreadId T = 0; T < N; ++T) {
+    Epoch E = 0;
+    Get(E);
+    if (E)
+      L.Clock.set(T, E);
+  }
   return S->Mail->post(std::move(L));
 }
 

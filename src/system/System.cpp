@@ -18,10 +18,12 @@
 #include "Collectives.h"
 #include "Machine.h"
 #include "Network.h"
+#include "Wire.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 
 namespace trn::emu {
@@ -56,30 +58,71 @@ std::optional<std::string> sharedPageConflict(const object::Program &P) {
   return std::nullopt;
 }
 
-// The window's messages between chips go over the instance's links, in the
-// order they were sent: a semaphore update takes the route's hops longer,
-// dma_copy_core's data its bytes' time on the route too.
-void crossChips(Network &Net, std::vector<CoreMessage> &Outbox) {
-  std::vector<CoreMessage *> Between;
-  for (CoreMessage &M : Outbox)
-    if (Net.chipOf(M.From) != Net.chipOf(M.To))
-      Between.push_back(&M);
-  std::sort(Between.begin(), Between.end(), [](const CoreMessage *A, const CoreMessage *B) {
-    return A->By.Ps != B->By.Ps ? A->By.Ps < B->By.Ps
-           : A->From != B->From ? A->From < B->From
-                                : A->Seq < B->Seq;
-  });
-  for (CoreMessage *M : Between) {
-    if (M->Writes.empty()) {
-      M->ArrivalPs += Net.delayPs(M->From, M->To) - Net.delayPs(M->From, M->From);
-      continue;
-    }
-    uint64_t Bytes = 0;
-    for (const DeferredWrite &W : M->Writes)
-      Bytes += W.Bytes.size();
-    int64_t SignalPs = M->ArrivalPs - M->By.Ps; // after the transfer, as on one chip
-    M->ArrivalPs = Net.send(M->From, M->To, Bytes, M->By.Ps) + SignalPs;
+// Orders messages as the system delivers them: by arrival, then sending
+// core, then the sender's count.
+bool deliveryOrder(const CoreMessage &A, const CoreMessage &B) {
+  return A.ArrivalPs != B.ArrivalPs ? A.ArrivalPs < B.ArrivalPs
+         : A.From != B.From         ? A.From < B.From
+                                    : A.Seq < B.Seq;
+}
+
+// A message between chips takes its route's links, in send order: a
+// semaphore update the route's hops longer, dma_copy_core's data its
+// bytes' time on the route too.
+void crossChip(Network &Net, CoreMessage &M) {
+  if (M.Writes.empty()) {
+    M.ArrivalPs += Net.delayPs(M.From, M.To) - Net.delayPs(M.From, M.From);
+    return;
   }
+  uint64_t Bytes = 0;
+  for (const DeferredWrite &W : M.Writes)
+    Bytes += W.Bytes.size();
+  int64_t SignalPs = M.ArrivalPs - M.By.Ps; // after the transfer, as on one chip
+  M.ArrivalPs = Net.send(M.From, M.To, Bytes, M.By.Ps) + SignalPs;
+}
+
+// The coordinator's part of a window: the messages between chips and the
+// collective joins of every core, taken in simulated time order (a message
+// at its sending, a join at its issue; then core, then the core's order),
+// so that the links are reserved in the same order whatever the windows
+// were. The answers and routed messages go to Out. A mismatch of a
+// collective is returned.
+std::optional<std::string> coordinate(Network &Net, CollectiveEngine &Collectives,
+                                      std::vector<CoreMessage> &Between,
+                                      std::vector<CollectiveJoin> &Joins, bool Faulted,
+                                      std::vector<CoreMessage> &Out) {
+  std::sort(Between.begin(), Between.end(), [](const CoreMessage &A, const CoreMessage &B) {
+    return A.By.Ps != B.By.Ps ? A.By.Ps < B.By.Ps
+           : A.From != B.From ? A.From < B.From
+                              : A.Seq < B.Seq;
+  });
+  // Joins: a core's are in its order already (they come from one rank).
+  std::stable_sort(Joins.begin(), Joins.end(),
+                   [](const CollectiveJoin &A, const CollectiveJoin &B) {
+                     return A.JoinPs != B.JoinPs ? A.JoinPs < B.JoinPs : A.Core < B.Core;
+                   });
+  if (Faulted)
+    Joins.clear(); // the run ends with this window
+  size_t J = 0;
+  std::optional<std::string> Err;
+  std::vector<CollectiveJoin> One;
+  for (CoreMessage &M : Between) {
+    for (; J < Joins.size() && !Err &&
+           (Joins[J].JoinPs < M.By.Ps || (Joins[J].JoinPs == M.By.Ps && Joins[J].Core < M.From));
+         ++J) {
+      One.push_back(std::move(Joins[J]));
+      Err = Collectives.take(One, Out);
+    }
+    crossChip(Net, M);
+    Out.push_back(std::move(M));
+  }
+  for (; J < Joins.size() && !Err; ++J) {
+    One.push_back(std::move(Joins[J]));
+    Err = Collectives.take(One, Out);
+  }
+  Between.clear();
+  Joins.clear();
+  return Err;
 }
 
 } // namespace
@@ -87,9 +130,10 @@ void crossChips(Network &Net, std::vector<CoreMessage> &Outbox) {
 System::System(object::Program P, isa::Chip Chip, unsigned N, uint64_t MaxHostMemory)
     : System(std::move(P), SystemShape{Chip, 1, N, nullptr}, MaxHostMemory) {}
 
-System::System(object::Program P, const SystemShape &Shape, uint64_t MaxHostMemory)
-    : Budget(std::make_shared<HostMemoryBudget>(MaxHostMemory)), CoresPerChip(Shape.CoresPerChip),
-      Instance(Shape.Instance) {
+System::System(object::Program P, const SystemShape &Shape, uint64_t MaxHostMemory,
+               SystemPeers *Peers)
+    : Budget(std::make_shared<HostMemoryBudget>(MaxHostMemory)), Peers(Peers),
+      CoresPerChip(Shape.CoresPerChip), Instance(Shape.Instance) {
   const isa::ChipDesc &C = isa::chip(Shape.Chip);
   if (Shape.CoresPerChip == 0 || Shape.CoresPerChip > unsigned(C.CoresPerChip))
     throw std::invalid_argument(fmt::format("a system of {} cores on {}, which has {}",
@@ -97,11 +141,23 @@ System::System(object::Program P, const SystemShape &Shape, uint64_t MaxHostMemo
   if (Shape.Chips == 0 || (Shape.Chips > 1 && (!Instance || Shape.Chips > Instance->chips())))
     throw std::invalid_argument(
         fmt::format("a system of {} chips needs an instance of as many", Shape.Chips));
+  unsigned Ranks = Peers ? Peers->ranks() : 1, Rank = Peers ? Peers->rank() : 0;
+  if (Ranks > Shape.Chips)
+    throw std::invalid_argument(fmt::format(
+        "a system of {} chip{} does not spread over {} ranks: each rank runs whole chips, so at "
+        "most {} rank{}",
+        Shape.Chips, Shape.Chips == 1 ? "" : "s", Ranks, Shape.Chips, Shape.Chips == 1 ? "" : "s"));
+  // Rank R runs chips [R * Chips / Ranks, (R + 1) * Chips / Ranks).
+  FirstChip = Rank * Shape.Chips / Ranks;
+  LocalChips = (Rank + 1) * Shape.Chips / Ranks - FirstChip;
   unsigned N = Shape.Chips * Shape.CoresPerChip;
-  for (unsigned K = 0; K < N; ++K)
-    Cores.emplace_back(new Emulator(K + 1 < N ? P : std::move(P), Shape.Chip, Budget));
-  LoadErrors = Cores[0]->loadErrors();
-  const object::Program &Prog = Cores[0]->program();
+  Cores.resize(N);
+  for (unsigned K = FirstChip * CoresPerChip; K < (FirstChip + LocalChips) * CoresPerChip; ++K)
+    Local.push_back(K);
+  for (unsigned K : Local)
+    Cores[K].reset(new Emulator(K != Local.back() ? P : std::move(P), Shape.Chip, Budget));
+  LoadErrors = anyCore().loadErrors();
+  const object::Program &Prog = anyCore().program();
   if (auto Err = sharedPageConflict(Prog)) {
     LoadErrors.push_back(*Err);
     return;
@@ -112,12 +168,12 @@ System::System(object::Program P, const SystemShape &Shape, uint64_t MaxHostMemo
     if (T.Shared)
       for (uint64_t Page = T.Address / Hbm::PageBytes;
            Page <= (T.Address + T.bytes() - 1) / Hbm::PageBytes; ++Page)
-        for (unsigned Chip = 0; Chip < Shape.Chips; ++Chip) {
+        for (unsigned Chip = FirstChip; Chip < FirstChip + LocalChips; ++Chip) {
           uint8_t *Frame = Cores[Chip * CoresPerChip]->M->HbmMem.frame(Page);
           for (unsigned K = 1; K < CoresPerChip; ++K)
             Cores[Chip * CoresPerChip + K]->M->HbmMem.mapShared(Page, Frame);
         }
-  for (unsigned K = 0; K < N; ++K) {
+  for (unsigned K : Local) {
     Cores[K]->M->CoreId = K;
     Cores[K]->M->NumCores = N;
   }
@@ -129,129 +185,372 @@ std::string System::coreName(unsigned K) const {
   return fmt::format("core {} (chip {}, core {})", K, K / CoresPerChip, K % CoresPerChip);
 }
 
+unsigned System::rankOf(unsigned K) const {
+  unsigned Ranks = Peers ? Peers->ranks() : 1, Chip = K / CoresPerChip;
+  // The first rank whose share ends after Chip.
+  unsigned R = 0;
+  while ((R + 1) * chips() / Ranks <= Chip)
+    ++R;
+  return R;
+}
+
 System::~System() = default;
 
-int64_t System::crossCorePs() const { return Cores[0]->M->CrossCorePs; }
+int64_t System::crossCorePs() const { return anyCore().M->CrossCorePs; }
 
 int64_t System::lookaheadPs() const {
   // The soonest anything sent reaches another core: a semaphore update
   // (crossCorePs), or dma_copy_core's data, DmaSignalNs after its transfer.
-  return std::min(crossCorePs(), Cores[0]->M->dmaSignalPs());
+  return std::min(crossCorePs(), anyCore().M->dmaSignalPs());
 }
 
-SystemRunResult System::run(const RunOptions &Opts) {
-  SystemRunResult R;
-  unsigned N = cores();
-  if (!LoadErrors.empty()) {
-    R.Error = Fault{Cores[0]->LoadErrors.empty() ? FaultKind::BadProgram : Cores[0]->LoadFault,
-                    fmt::format("{}", fmt::join(LoadErrors, "\n"))};
-    R.Cores.resize(N);
-    return R;
+int64_t System::chipLookaheadPs() const {
+  // One chip: the cores' own window. Several: what crosses the links or
+  // the collective engine arrives a DMA's fixed cost and DmaSignalNs after
+  // it was sent at the soonest (a collective's answer between two cores of
+  // a chip; between chips, HopNs more), which is crossCorePs.
+  return chips() > 1 ? crossCorePs() : lookaheadPs();
+}
+
+namespace {
+
+// The state of one run of a system in this process (System::run).
+class SystemRun {
+public:
+  SystemRun(System &S, const RunOptions &Opts, std::vector<Machine *> Ms, bool Coordinator,
+            std::function<std::string(unsigned)> CoreName)
+      : S(S), Ms(std::move(Ms)), N(S.cores()), Faults(N) {
+    for (unsigned K : S.localCores()) {
+      this->Ms[K]->Outbox = &Outbox;
+      this->Ms[K]->Joins = &Joins;
+      this->Ms[K]->begin(Opts);
+    }
+    if (Coordinator) {
+      Net.emplace(S.chip(), S.coresPerChip(), S.chips(), S.instance());
+      Collectives.emplace(*Net, N, this->Ms[S.localCores().front()]->dmaSignalPs(),
+                          std::move(CoreName));
+    }
   }
-  std::vector<Machine *> Ms;
-  std::vector<CoreMessage> Outbox;
-  std::vector<CollectiveJoin> Joins;
-  for (auto &E : Cores) {
-    Ms.push_back(E->M.get());
-    Ms.back()->Outbox = &Outbox;
-    Ms.back()->Joins = &Joins;
-    Ms.back()->begin(Opts);
+
+  SystemRunResult run(bool RecordLinks);
+
+private:
+  Machine &via() { return *Ms[S.localCores().front()]; }
+  bool runChip(unsigned Chip, int64_t End);
+  void exchange(bool LocalFault);
+  std::vector<std::vector<uint8_t>> allGather(std::vector<uint8_t> Mine) {
+    if (!S.peers())
+      return {std::move(Mine)};
+    return S.peers()->allGather(std::move(Mine));
   }
-  Network Net(chip(), CoresPerChip, chips(), Instance);
-  Net.record(RecordLinkBusy);
-  CollectiveEngine Collectives(Net, N, Ms[0]->dmaSignalPs(),
-                               [this](unsigned K) { return coreName(K); });
-  const int64_t Lookahead = lookaheadPs();
-  std::vector<std::optional<Fault>> Faults(N);
+  void decide(SystemRunResult &R);
+
+  System &S;
+  std::vector<Machine *> Ms; // null: another rank's
+  unsigned N;
+  std::vector<CoreMessage> Outbox, Between, Held;
+  std::vector<CollectiveJoin> Joins, WindowJoins;
+  std::vector<std::optional<Fault>> Faults;
+  std::optional<Network> Net;                  // the coordinator's
+  std::optional<CollectiveEngine> Collectives; // the coordinator's
   bool Faulted = false;
-  while (!Faulted) {
+  std::optional<std::string> SystemError; // a collective's mismatch
+  uint64_t Messages = 0;
+};
+
+// Runs Chip's cores to End in windows of the chip's own lookahead, each
+// delivering the messages between them; the last window's are held for
+// the end of the system's window, the messages for other chips and the
+// collective joins kept for the coordinator. True if a core faulted.
+bool SystemRun::runChip(unsigned Chip, int64_t End) {
+  unsigned First = Chip * S.coresPerChip(), Last = First + S.coresPerChip();
+  const int64_t Lookahead = S.lookaheadPs();
+  auto ToChip = [&](const CoreMessage &M) { return M.To >= First && M.To < Last; };
+  for (;;) {
     int64_t T = INT64_MAX;
-    for (Machine *M : Ms)
-      if (auto Next = M->nextEventPs())
+    for (unsigned K = First; K < Last; ++K)
+      if (auto Next = Ms[K]->nextEventPs())
         T = std::min(T, *Next);
+    if (T >= End)
+      return false;
+    int64_t WindowEnd = std::min(T > End - Lookahead ? End : T + Lookahead, End);
+    bool Fault = false;
+    for (unsigned K = First; K < Last; ++K)
+      if ((Faults[K] = Ms[K]->advance(WindowEnd)))
+        Fault = true;
+    for (CollectiveJoin &J : Joins)
+      WindowJoins.push_back(std::move(J));
+    Joins.clear();
+    std::vector<CoreMessage> Now;
+    for (CoreMessage &M : Outbox)
+      (!ToChip(M) ? Between : WindowEnd == End ? Held : Now).push_back(std::move(M));
+    Outbox.clear();
+    std::sort(Now.begin(), Now.end(), deliveryOrder);
+    for (CoreMessage &M : Now)
+      Ms[M.To]->receive(M);
+    Messages += Now.size();
+    if (Fault)
+      return true;
+  }
+}
+
+// The end of a system window: the coordinator takes every rank's messages
+// between chips and collective joins, and answers each rank with the
+// messages for its cores; each rank delivers them with its held ones.
+void SystemRun::exchange(bool LocalFault) {
+  std::vector<CoreMessage> Mine = std::move(Held);
+  Held.clear();
+  if (!S.peers()) {
+    Faulted = LocalFault;
+    std::vector<CoreMessage> Out;
+    SystemError = coordinate(*Net, *Collectives, Between, WindowJoins, Faulted, Out);
+    for (CoreMessage &M : Out)
+      Mine.push_back(std::move(M));
+  } else {
+    SystemPeers &P = *S.peers();
+    WireWriter W;
+    W.pod(LocalFault);
+    W.pod<uint64_t>(Between.size());
+    // Each in the program copy of the core that sent it.
+    for (CoreMessage &M : Between)
+      writeMessage(W, M, *Ms[M.From]);
+    W.pod<uint64_t>(WindowJoins.size());
+    for (const CollectiveJoin &J : WindowJoins)
+      writeJoin(W, J, *Ms[J.Core]);
+    Between.clear();
+    WindowJoins.clear();
+    std::vector<std::vector<uint8_t>> All = P.gather(W.take());
+    std::vector<std::vector<uint8_t>> PerRank;
+    if (P.rank() == 0) {
+      bool AnyFault = false;
+      for (const std::vector<uint8_t> &Part : All) {
+        WireReader R(Part);
+        AnyFault |= R.pod<bool>();
+        for (auto K = R.pod<uint64_t>(); K > 0; --K)
+          Between.push_back(readMessage(R, via()));
+        for (auto K = R.pod<uint64_t>(); K > 0; --K)
+          WindowJoins.push_back(readJoin(R, via()));
+      }
+      std::vector<CoreMessage> Out;
+      std::optional<std::string> Err =
+          coordinate(*Net, *Collectives, Between, WindowJoins, AnyFault, Out);
+      std::vector<WireWriter> To(P.ranks());
+      std::vector<std::vector<CoreMessage *>> ByRank(P.ranks());
+      for (CoreMessage &M : Out)
+        ByRank[S.rankOf(M.To)].push_back(&M);
+      for (unsigned R = 0; R < P.ranks(); ++R) {
+        To[R].pod(AnyFault);
+        To[R].pod(Err.has_value());
+        To[R].str(Err.value_or(""));
+        To[R].pod<uint64_t>(ByRank[R].size());
+        for (CoreMessage *M : ByRank[R]) // read in via()'s copy, or answered from it
+          writeMessage(To[R], *M, via());
+        PerRank.push_back(To[R].take());
+      }
+    }
+    std::vector<uint8_t> Back = P.scatter(std::move(PerRank));
+    WireReader R(Back);
+    Faulted = R.pod<bool>();
+    bool HasErr = R.pod<bool>();
+    std::string Err = R.str();
+    if (HasErr)
+      SystemError = Err;
+    for (auto K = R.pod<uint64_t>(); K > 0; --K) {
+      Mine.push_back(readMessage(R, via()));
+    }
+  }
+  std::sort(Mine.begin(), Mine.end(), deliveryOrder);
+  for (CoreMessage &M : Mine)
+    Ms[M.To]->receive(M);
+  Messages += Mine.size();
+}
+
+SystemRunResult SystemRun::run(bool RecordLinks) {
+  SystemRunResult R;
+  if (Net)
+    Net->record(RecordLinks);
+  const int64_t Lookahead = S.chipLookaheadPs();
+  unsigned FirstChip = S.localCores().front() / S.coresPerChip();
+  unsigned LocalChips = static_cast<unsigned>(S.localCores().size()) / S.coresPerChip();
+  while (!Faulted && !SystemError) {
+    int64_t T = INT64_MAX;
+    for (unsigned K : S.localCores())
+      if (auto Next = Ms[K]->nextEventPs())
+        T = std::min(T, *Next);
+    if (S.peers()) {
+      WireWriter W;
+      W.pod(T);
+      for (const std::vector<uint8_t> &Part : allGather(W.take()))
+        T = std::min(T, WireReader(Part).pod<int64_t>());
+    }
     if (T == INT64_MAX)
       break; // nothing left on any core; every message became an event
     int64_t End = T > INT64_MAX - Lookahead ? INT64_MAX : T + Lookahead;
     ++R.Windows;
-    for (unsigned K = 0; K < N; ++K)
-      if ((Faults[K] = Ms[K]->advance(End)))
-        Faulted = true;
-    if (chips() > 1)
-      crossChips(Net, Outbox);
-    if (!Joins.empty() && !Faulted)
-      if (auto Err = Collectives.take(Joins, Outbox)) {
-        R.Error = Fault{FaultKind::BadProgram, *Err};
-        break;
-      }
-    std::sort(Outbox.begin(), Outbox.end(), [](const CoreMessage &A, const CoreMessage &B) {
-      return A.ArrivalPs != B.ArrivalPs ? A.ArrivalPs < B.ArrivalPs
-             : A.From != B.From         ? A.From < B.From
-                                        : A.Seq < B.Seq;
-    });
-    for (CoreMessage &Msg : Outbox)
-      Ms[Msg.To]->receive(Msg);
-    R.Messages += Outbox.size();
-    Outbox.clear();
+    bool LocalFault = false;
+    for (unsigned Chip = FirstChip; Chip < FirstChip + LocalChips; ++Chip)
+      LocalFault |= runChip(Chip, End);
+    exchange(LocalFault);
   }
-  R.Collectives = Collectives.collectives();
-  for (LinkFigures &L : Net.figures()) {
-    R.Links.push_back({L.Name, L.Bytes, L.Messages, L.BusyPs, L.MBps, std::move(L.Busy)});
-    R.LinkTransfers += L.Messages;
+  if (Collectives) {
+    R.Collectives = Collectives->collectives();
+    for (LinkFigures &L : Net->figures()) {
+      R.Links.push_back({L.Name, L.Bytes, L.Messages, L.BusyPs, L.MBps, std::move(L.Busy)});
+      R.LinkTransfers += L.Messages;
+    }
   }
-  if (R.Error) {
-    // A collective's parts disagree: the system's error.
-  } else if (auto Left = Collectives.unfinished(); Left && !Faulted) {
-    R.Error = Fault{FaultKind::Deadlock, *Left};
-    for (unsigned K = 0; K < N; ++K)
+  decide(R);
+  R.Cores.resize(N);
+  int64_t TimePs = 0;
+  uint64_t Instructions = 0;
+  for (unsigned K : S.localCores()) {
+    RunResult CR = Ms[K]->finish(std::move(Faults[K]));
+    if (*S.chip().Speculative)
+      CR.Warnings.insert(CR.Warnings.begin(),
+                         fmt::format("warning: chip {} is a speculative preset: {}", S.chip().Name,
+                                     S.chip().Speculative));
+    TimePs = std::max(TimePs, CR.TimePs);
+    Instructions += CR.Instructions;
+    R.Cores[K] = std::move(CR);
+  }
+  WireWriter W;
+  W.pod(TimePs);
+  W.pod(Instructions);
+  W.pod(Messages);
+  for (const std::vector<uint8_t> &Part : allGather(W.take())) {
+    WireReader In(Part);
+    R.TimePs = std::max(R.TimePs, In.pod<int64_t>());
+    R.Instructions += In.pod<uint64_t>();
+    R.Messages += In.pod<uint64_t>();
+  }
+  R.Cycles = static_cast<uint64_t>(static_cast<unsigned __int128>(R.TimePs) * S.chip().ClockMHz[0] /
+                                   1000000);
+  return R;
+}
+
+// How the run ended, the same on every rank: a collective's mismatch, a
+// collective some core never joined, the earliest fault, a deadlock across
+// cores, or a check at the end.
+void SystemRun::decide(SystemRunResult &R) {
+  // Every rank tells its faults, waiting cores and end time; rank 0 what
+  // the collectives left unfinished.
+  WireWriter W;
+  std::optional<std::string> Left =
+      Collectives && !SystemError ? Collectives->unfinished() : std::nullopt;
+  W.pod(Left.has_value());
+  W.str(Left.value_or(""));
+  for (unsigned K : S.localCores()) {
+    W.pod<bool>(Faults[K].has_value());
+    if (Faults[K])
+      writeFault(W, *Faults[K]);
+    W.pod(Ms[K]->NowPs);
+    W.pod(Ms[K]->anyWaiting());
+    W.str(Ms[K]->waitingEngines(S.coreName(K) + " "));
+  }
+  struct CoreEnd {
+    std::optional<Fault> F;
+    int64_t NowPs = 0;
+    bool Waiting = false;
+    std::string Engines;
+  };
+  std::vector<CoreEnd> Ends(N);
+  unsigned Rank = 0;
+  for (const std::vector<uint8_t> &Part : allGather(W.take())) {
+    WireReader In(Part);
+    bool HasLeft = In.pod<bool>();
+    std::string Text = In.str();
+    if (HasLeft)
+      Left = Text;
+    for (unsigned K = 0; K < N; ++K) {
+      if (S.rankOf(K) != Rank)
+        continue;
+      CoreEnd &E = Ends[K];
+      if (In.pod<bool>())
+        E.F = readFault(In);
+      E.NowPs = In.pod<int64_t>();
+      E.Waiting = In.pod<bool>();
+      E.Engines = In.str();
+    }
+    ++Rank;
+  }
+  auto WaitingFault = [&] {
+    for (unsigned K : S.localCores())
       if (Ms[K]->anyWaiting())
         Faults[K] = R.Error;
+  };
+  if (SystemError) {
+    R.Error = Fault{FaultKind::BadProgram, *SystemError}; // a collective's parts disagree
+  } else if (Left && !Faulted) {
+    R.Error = Fault{FaultKind::Deadlock, *Left};
+    WaitingFault();
   } else if (Faulted) {
     // The earliest fault, then the lowest core: what a user fixes first.
     for (unsigned K = 0; K < N; ++K)
-      if (Faults[K] && (R.Core < 0 || Ms[K]->NowPs < Ms[unsigned(R.Core)]->NowPs))
+      if (Ends[K].F && (R.Core < 0 || Ends[K].NowPs < Ends[unsigned(R.Core)].NowPs))
         R.Core = static_cast<int>(K);
-    R.Error = Faults[unsigned(R.Core)];
-    for (unsigned K = 0; K < N; ++K)
+    R.Error = Ends[unsigned(R.Core)].F;
+    for (unsigned K : S.localCores())
       if (K != unsigned(R.Core))
         Faults[K].reset();
     if (N > 1)
-      R.Error->Message = fmt::format("{}: {}", coreName(unsigned(R.Core)), R.Error->Message);
-  } else if (std::any_of(Ms.begin(), Ms.end(), [](const Machine *M) { return M->anyWaiting(); })) {
+      R.Error->Message = fmt::format("{}: {}", S.coreName(unsigned(R.Core)), R.Error->Message);
+  } else if (std::any_of(Ends.begin(), Ends.end(), [](const CoreEnd &E) { return E.Waiting; })) {
     // A deadlock across cores: every core stopped, some waiting, nothing
     // in flight. Each waiting core keeps the fault for its observers.
-    int64_t At = 0;
-    for (const Machine *M : Ms)
-      At = std::max(At, M->NowPs);
+    int64_t Last = 0;
+    for (const CoreEnd &E : Ends)
+      Last = std::max(Last, E.NowPs);
     std::string Msg = fmt::format(
         "error: deadlock at {} ns: every engine of the {} cores that has not finished waits on a "
         "semaphore, and no DMA transfer or update between cores is in flight",
-        At / 1000, N);
-    for (unsigned K = 0; K < N; ++K)
-      Msg += Ms[K]->waitingEngines(coreName(K) + " ");
+        Last / 1000, N);
+    for (const CoreEnd &E : Ends)
+      Msg += E.Engines;
     R.Error = Fault{FaultKind::Deadlock, Msg};
-    for (unsigned K = 0; K < N; ++K)
-      if (Ms[K]->anyWaiting())
-        Faults[K] = R.Error;
+    WaitingFault();
   } else {
-    for (unsigned K = 0; K < N && !R.Error; ++K)
+    // The checks at the end: the lowest core's finding.
+    WireWriter C;
+    for (unsigned K : S.localCores())
       if ((Faults[K] = Ms[K]->endChecks())) {
-        R.Error = Faults[K];
-        R.Core = static_cast<int>(K);
+        C.pod(K);
+        writeFault(C, *Faults[K]);
       }
+    for (const std::vector<uint8_t> &Part : allGather(C.take())) {
+      WireReader In(Part);
+      while (!In.done()) {
+        auto K = In.pod<unsigned>();
+        Fault F = readFault(In);
+        if (R.Core < 0 || K < unsigned(R.Core)) {
+          R.Core = static_cast<int>(K);
+          R.Error = std::move(F);
+        }
+      }
+    }
+    for (unsigned K : S.localCores())
+      if (int(K) != R.Core)
+        Faults[K].reset();
   }
-  for (unsigned K = 0; K < N; ++K) {
-    RunResult CR = Ms[K]->finish(std::move(Faults[K]));
-    if (*chip().Speculative)
-      CR.Warnings.insert(CR.Warnings.begin(),
-                         fmt::format("warning: chip {} is a speculative preset: {}", chip().Name,
-                                     chip().Speculative));
-    R.TimePs = std::max(R.TimePs, CR.TimePs);
-    R.Instructions += CR.Instructions;
-    R.Cores.push_back(std::move(CR));
+}
+
+} // namespace
+
+SystemRunResult System::run(const RunOptions &Opts) {
+  unsigned N = cores();
+  if (!LoadErrors.empty()) {
+    SystemRunResult R;
+    const Emulator &E = anyCore();
+    R.Error = Fault{E.LoadErrors.empty() ? FaultKind::BadProgram : E.LoadFault,
+                    fmt::format("{}", fmt::join(LoadErrors, "\n"))};
+    R.Cores.resize(N);
+    return R;
   }
-  R.Cycles = static_cast<uint64_t>(static_cast<unsigned __int128>(R.TimePs) * chip().ClockMHz[0] /
-                                   1000000);
-  return R;
+  std::vector<Machine *> Ms(N, nullptr);
+  for (unsigned K : Local)
+    Ms[K] = Cores[K]->M.get();
+  SystemRun Run(*this, Opts, std::move(Ms), !Peers || Peers->rank() == 0,
+                [this](unsigned K) { return coreName(K); });
+  return Run.run(RecordLinkBusy);
 }
 
 } // namespace trn::emu

@@ -500,7 +500,8 @@ void writeSystemReportJson(const SystemReport &S, std::ostream &Out) {
     J.attribute("chip", S.Chip);
     J.attribute("chips", S.Chips);
     J.attribute("cores_per_chip", S.CoresPerChip);
-    J.attribute("core_count", static_cast<int64_t>(S.Cores.size()));
+    J.attribute("core_count",
+                static_cast<int64_t>(S.CoreJson.empty() ? S.Cores.size() : S.CoreJson.size()));
     Raw("total_time_ns", nsDecimal(S.TotalPs));
     Raw("neuroncore_cycle_count", std::to_string(S.Cycles));
     Raw("instruction_count", std::to_string(S.Instructions));
@@ -530,14 +531,41 @@ void writeSystemReportJson(const SystemReport &S, std::ostream &Out) {
         J.attribute("seconds", nullptr);
         J.attribute("simulated_instructions_per_second", nullptr);
       }
+      if (!S.RankPeakRssMiB.empty()) {
+        J.attribute("mpi_ranks", static_cast<int64_t>(S.RankPeakRssMiB.size()));
+        J.attributeArray("peak_rss_mib_by_rank", [&] {
+          for (uint64_t MiB : S.RankPeakRssMiB)
+            J.value(static_cast<int64_t>(MiB));
+        });
+      }
     });
     J.attributeArray("cores", [&] {
       for (size_t K = 0; K < S.Cores.size(); ++K)
         reportObject(J, S.Cores[K], static_cast<int>(K),
                      static_cast<unsigned>(K / std::max(1u, S.CoresPerChip)));
+      for (const std::string &Core : S.CoreJson)
+        J.rawValue(Core);
     });
   });
   OS << "\n";
+}
+
+std::string systemCoreReportJson(const Report &R, unsigned K, unsigned CoresPerChip) {
+  // Written where writeSystemReportJson writes it (an object in the array
+  // "cores" of the top object), so that its lines are indented alike.
+  std::string Text;
+  {
+    llvm::raw_string_ostream OS(Text);
+    llvm::json::OStream J(OS, 2);
+    J.object([&] {
+      J.attributeArray("cores", [&] {
+        reportObject(J, R, static_cast<int>(K), K / std::max(1u, CoresPerChip));
+      });
+    });
+  }
+  size_t Begin = Text.find('{', Text.find('['));
+  size_t End = Text.rfind('}', Text.rfind(']'));
+  return Text.substr(Begin, End - Begin + 1);
 }
 
 } // namespace trn::trace

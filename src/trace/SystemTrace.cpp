@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <sstream>
 
 namespace trn::trace {
 
@@ -43,6 +44,29 @@ CoreStreams::create(unsigned Cores, std::ostream &Out, std::string Tail) {
 }
 
 std::ostream &CoreStreams::stream(unsigned K) { return K == 0 ? Out : Parts[K - 1]->File; }
+
+std::optional<std::string> CoreStreams::takeText(unsigned K, std::string &Text) {
+  std::fstream &F = Parts[K - 1]->File;
+  F.flush();
+  if (!F)
+    return fmt::format("cannot write '{}' (core {}'s trace)", Parts[K - 1]->Path, K);
+  F.seekg(0);
+  std::ostringstream OS;
+  if (F.peek() != std::char_traits<char>::eof())
+    OS << F.rdbuf();
+  Text = OS.str();
+  F.close();
+  F.open(Parts[K - 1]->Path, std::ios::in | std::ios::out | std::ios::binary | std::ios::trunc);
+  return std::nullopt;
+}
+
+std::optional<std::string> CoreStreams::putText(unsigned K, const std::string &Text) {
+  std::fstream &F = Parts[K - 1]->File;
+  F.write(Text.data(), static_cast<std::streamsize>(Text.size()));
+  if (!F)
+    return fmt::format("cannot write '{}' (core {}'s trace)", Parts[K - 1]->Path, K);
+  return std::nullopt;
+}
 
 std::optional<std::string> CoreStreams::finish() {
   Out.flush();

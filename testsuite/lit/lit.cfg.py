@@ -27,6 +27,17 @@ config.substitutions.append(("%gen", config.trn_gen_dir))
 config.substitutions.append(("%{version}", config.trn_version))
 # %numpy-python: a Python 3 with NumPy (CMake's TRN_NUMPY_PYTHON), for the
 # checkers with a NumPy reference; without one they are UNSUPPORTED.
+# %mpirun: Open MPI's mpirun for the runs over ranks (docs/mpi.md), as root
+# (CI), oversubscribed (4 ranks on 2 cores), unbound, and never longer than
+# 10 minutes; 'mpi' when trn-emu was built with Open MPI. Open MPI's own
+# allocations at exit are not ours to leak-check under ASan.
+if config.trn_mpirun:
+    config.available_features.add("mpi")
+    env = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1"
+    if "sanitizer" in config.available_features:
+        env += " ASAN_OPTIONS=detect_leaks=0"
+    config.substitutions.append(
+        ("%mpirun", "env " + env + " timeout 600 " + config.trn_mpirun + " --oversubscribe --bind-to none"))
 if config.trn_numpy_python:
     config.available_features.add("numpy")
     config.substitutions.append(("%numpy-python", '"' + config.trn_numpy_python + '"'))

@@ -95,6 +95,15 @@ std::optional<BenchSpec> readBenchSpec(const std::string &Path, std::string &Err
         Spec.NumpyName = P[0];
       } else if (Key == "system") {
         Spec.System = Value;
+      } else if (Key == "ranks") {
+        for (const std::string &R : split(Value, ',')) {
+          long N = 0;
+          if (!toLong(R, N) || N < 1) {
+            Error = fmt::format("{}: ranks= takes numbers of MPI ranks, not '{}'", Path, Value);
+            return std::nullopt;
+          }
+          Spec.Ranks.push_back(N);
+        }
       } else if (Key == "cores") {
         if (!toLong(Value, Spec.Cores) || Spec.Cores < 1) {
           Error = fmt::format("{}: cores= takes a number of cores per chip, not '{}'", Path, Value);

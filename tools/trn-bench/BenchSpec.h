@@ -18,6 +18,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace trn::bench {
 
@@ -30,9 +31,11 @@ struct BenchSpec {
   // goal=rows: the NumPy reference's name and shape.
   std::string NumpyName;
   long Rows = 0, Cols = 0;
-  // goal=system: trn-emu's --system and --cores.
+  // goal=system: trn-emu's --system and --cores; ranks=1,2,4: also run
+  // under mpirun with each number of ranks (docs/mpi.md).
   std::string System;
   long Cores = 0;
+  std::vector<long> Ranks;
 };
 
 // Reads the header of the kernel at Path; a malformed header is an error

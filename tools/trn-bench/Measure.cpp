@@ -2,6 +2,9 @@
 
 #include "Measure.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "trn/emu/Check.h"
 #include "trn/emu/System.h"
 #include "trn/race/RaceDetector.h"
@@ -15,6 +18,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <random>
 #include <streambuf>
@@ -177,6 +181,53 @@ std::optional<SystemTimed> measureSystem(const object::Program &P, const std::st
   }
   Done->first.PeakRssBytes = Done->second;
   return Done->first;
+}
+
+std::optional<MpiTimed> measureMpi(const std::string &TrnEmu, const std::string &Kernel,
+                                   const std::string &System, unsigned CoresPerChip, unsigned Ranks,
+                                   uint64_t Seed, std::string &Error) {
+#ifndef TRN_MPIEXEC
+  (void)TrnEmu, (void)Kernel, (void)System, (void)CoresPerChip, (void)Ranks, (void)Seed;
+  Error = "this trn-bench was built without Open MPI";
+  return std::nullopt;
+#else
+  llvm::SmallString<128> Json;
+  if (llvm::sys::fs::createTemporaryFile("trn-bench-mpi", "json", Json)) {
+    Error = "cannot create a temporary file";
+    return std::nullopt;
+  }
+  // As root too (CI); oversubscribed when there are more ranks than cores.
+  std::string Command = fmt::format(
+      "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 {} --oversubscribe --bind-to "
+      "none -np {} '{}' --system {} --cores {} '{}' --random-inputs --seed {} --report-json '{}' "
+      ">/dev/null 2>&1",
+      TRN_MPIEXEC, Ranks, TrnEmu, System, CoresPerChip, Kernel, Seed, Json.str());
+  int Status = std::system(Command.c_str());
+  auto Text = llvm::MemoryBuffer::getFile(Json);
+  llvm::sys::fs::remove(Json);
+  if (Status != 0 || !Text) {
+    Error = fmt::format("mpirun -np {} trn-emu failed (status {})", Ranks, Status);
+    return std::nullopt;
+  }
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse((*Text)->getBuffer());
+  const llvm::json::Object *Top = V ? V->getAsObject() : nullptr;
+  const llvm::json::Object *Host = Top ? Top->getObject("host") : nullptr;
+  const llvm::json::Array *Rss = Host ? Host->getArray("peak_rss_mib_by_rank") : nullptr;
+  std::optional<double> Seconds = Host ? Host->getNumber("seconds") : std::nullopt;
+  std::optional<double> TotalNs = Top ? Top->getNumber("total_time_ns") : std::nullopt;
+  if (!Rss || !Seconds || !TotalNs) {
+    if (!V)
+      llvm::consumeError(V.takeError());
+    Error = "trn-emu's report has no host seconds or ranks' memory";
+    return std::nullopt;
+  }
+  MpiTimed T;
+  T.HostSeconds = *Seconds;
+  T.SimulatedPs = static_cast<int64_t>(*TotalNs * 1000 + 0.5);
+  for (const llvm::json::Value &MiB : *Rss)
+    T.RankPeakRssMiB.push_back(static_cast<uint64_t>(MiB.getAsInteger().value_or(0)));
+  return T;
+#endif
 }
 
 } // namespace trn::bench

@@ -51,6 +51,18 @@ struct SystemTimed {
 std::optional<SystemTimed> measureSystem(const object::Program &P, const std::string &System,
                                          unsigned CoresPerChip, uint64_t Seed, std::string &Error);
 
+// The same kernel run by TrnEmu under mpirun over Ranks ranks: its host
+// seconds (the run's, from --report-json), simulated time and each rank's
+// peak memory.
+struct MpiTimed {
+  double HostSeconds = 0;
+  int64_t SimulatedPs = 0;
+  std::vector<uint64_t> RankPeakRssMiB;
+};
+std::optional<MpiTimed> measureMpi(const std::string &TrnEmu, const std::string &Kernel,
+                                   const std::string &System, unsigned CoresPerChip, unsigned Ranks,
+                                   uint64_t Seed, std::string &Error);
+
 } // namespace trn::bench
 
 #endif

@@ -21,6 +21,7 @@
 #include "Files.h"
 #include "Measure.h"
 #include "References.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "trn/asm/Assembler.h"
 #include "trn/support/HostMemory.h"
@@ -149,6 +150,12 @@ int run(int argc, char **argv) {
   if (!Parsed)
     return Exit;
   const Options &O = *Parsed;
+  // trn-emu beside this trn-bench: the runs over MPI ranks (ranks=...).
+  std::string TrnEmu =
+      (fs::path(llvm::sys::fs::getMainExecutable(argv[0], reinterpret_cast<void *>(&run)))
+           .parent_path() /
+       "trn-emu")
+          .string();
   llvm::outs() << fmt::format("{:<28} {:<9} {:>8} {:>10} {:>10} {:>10} {:>8} {:>4} {:>6} {:>6} "
                               "{:>6} {:>6} {:>13}\n",
                               "kernel", "goal", "host s", "instr/s", "figure", "reference", "ratio",
@@ -192,6 +199,27 @@ int run(int argc, char **argv) {
           fmt::format("{:.3g}ns/s", NsPerS), fmt::format("{:.3f}us", S->SimulatedPs / 1e6), "-",
           "-", "-", "-", "-", "-",
           fmt::format("{}/{}", S->PeakRssBytes >> 20, (S->EmulatedBytes + MemorySlack) >> 20));
+      // The same over MPI ranks: the rate against this one process's, the
+      // simulated time checked the same, each rank's memory.
+      for (long Ranks : Spec->Ranks) {
+        std::optional<MpiTimed> M =
+            measureMpi(TrnEmu, K, Spec->System, static_cast<unsigned>(Spec->Cores),
+                       static_cast<unsigned>(Ranks), O.Seed, Error);
+        if (!M || M->SimulatedPs != S->SimulatedPs) {
+          llvm::outs() << fmt::format("{:<28} over {} ranks: {}\n", Name, Ranks,
+                                      M ? "another simulated time" : Error);
+          Status = 1;
+          continue;
+        }
+        double Rate = M->SimulatedPs / 1e3 / std::max(M->HostSeconds, 1e-9);
+        uint64_t MaxRss = *std::max_element(M->RankPeakRssMiB.begin(), M->RankPeakRssMiB.end());
+        llvm::outs() << fmt::format(
+            "{:<28} {:<9} {:>8.3f} {:>10} {:>10} {:>10} {:>7.2f}x  "
+            "peak MiB per rank: {}\n",
+            fmt::format("  {} MPI rank{}", Ranks, Ranks == 1 ? "" : "s"), "mpi", M->HostSeconds,
+            "-", fmt::format("{:.3g}ns/s", Rate), fmt::format("{:.3g}ns/s", NsPerS), Rate / NsPerS,
+            fmt::format("{} (max {})", fmt::join(M->RankPeakRssMiB, ", "), MaxRss));
+      }
       llvm::outs().flush();
       continue;
     }

@@ -27,10 +27,12 @@ const char *singleCoreOnlyOption(const tools::Tool &T);
 // (throws UsageError for bad usage). Info takes what trn-emu prints itself
 // (the run line, prints, check results): standard error when standard
 // output carries a file.
-// Path names the program (the HTML page's title).
+// Path names the program (the HTML page's title). With Peers (MPI ranks,
+// docs/mpi.md) this process runs its rank's chips and only rank 0 prints
+// and writes files.
 int runSystem(tools::Tool &T, const std::string &Path, object::Program P,
               const emu::SystemShape &Shape, const emu::RunOptions &Opts, uint64_t MaxMemory,
-              std::ostream &Info);
+              std::ostream &Info, emu::SystemPeers *Peers = nullptr);
 
 } // namespace trn::emutool
 

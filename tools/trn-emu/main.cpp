@@ -29,6 +29,7 @@
 #include "trn/asm/Assembler.h"
 #include "trn/emu/Check.h"
 #include "trn/emu/Emulator.h"
+#include "trn/emu/System.h"
 #include "trn/npy/Npy.h"
 #include "trn/object/ObjectFile.h"
 #include "trn/run/Inputs.h"
@@ -36,6 +37,10 @@
 #include "trn/run/Regions.h"
 
 #include <fmt/format.h>
+
+#ifdef TRN_HAVE_MPI
+#include "trn/mpi/Mpi.h"
+#endif
 
 #include <algorithm>
 #include <cerrno>
@@ -87,7 +92,7 @@ object::Program loadProgram(const std::string &Path, const std::vector<std::stri
   return std::move(*R.Program);
 }
 
-int runTool(tools::Tool &T, int argc, char **argv) {
+int runTool(tools::Tool &T, int argc, char **argv, emu::SystemPeers *Peers) {
   using po::value;
   T.group("Program")("chip", value<std::string>()->value_name("NAME"),
                      "run on trn1, trn2, trn3 or trn4 (default: the program's)")(
@@ -99,8 +104,11 @@ int runTool(tools::Tool &T, int argc, char **argv) {
       "instance's chips (trn1.32xlarge, trn2.48xlarge, trn3-ultraserver)")(
       "lnc", value<std::string>()->value_name("N"),
       "run on one logical core: 1 or 2 physical cores sharing an HBM stack (trn2 and later)")(
-      "include,I", value<std::vector<std::string>>()->value_name("DIR")->composing(),
-      "search DIR for .include files (assembly input)")(
+      "ranks", value<std::string>()->value_name("N"),
+      "expect N MPI ranks (mpirun -np N trn-emu --system ...; docs/mpi.md): an error if mpirun "
+      "started another number")("include,I",
+                                value<std::vector<std::string>>()->value_name("DIR")->composing(),
+                                "search DIR for .include files (assembly input)")(
       "strict", "reads of never-written SBUF/PSUM are errors, not warnings")(
       "no-throttle", "run TensorE at full rate: no dI/dt throttling (trn2, trn3)")(
       "race-check", value<std::string>()->value_name("MODE")->default_value("error"),
@@ -157,6 +165,21 @@ int runTool(tools::Tool &T, int argc, char **argv) {
   };
   if (T.inputs().size() != 1)
     throw UsageError{"expected exactly one program (.o or .s); try --help"};
+  // Under mpirun (docs/mpi.md): as many ranks as asked, each started alike.
+  unsigned Ranks = Peers ? Peers->ranks() : 1;
+  if (VM.count("ranks")) {
+    std::string Text = VM["ranks"].as<std::string>();
+    auto Want = parseCount(Text);
+    if (!Want || *Want == 0)
+      throw UsageError{fmt::format("--ranks takes a number of MPI ranks from 1, not '{}'", Text)};
+    if (*Want != Ranks)
+      throw UsageError{
+          Peers ? fmt::format("--ranks {}, but mpirun started {} rank{}", *Want, Ranks,
+                              Ranks == 1 ? "" : "s")
+                : fmt::format("--ranks {}, but this trn-emu was not started by mpirun: run "
+                              "mpirun -np {} trn-emu ...",
+                              *Want, *Want)};
+  }
   std::optional<isa::Chip> Chip;
   if (VM.count("chip")) {
     Chip = isa::lookupChip(VM["chip"].as<std::string>());
@@ -271,8 +294,12 @@ int runTool(tools::Tool &T, int argc, char **argv) {
     Opts.Strict = VM.count("strict") > 0;
     Opts.Throttle = VM.count("no-throttle") == 0;
     emu::SystemShape Shape{On, Instance ? Instance->chips() : 1, Cores, Instance};
-    return runSystem(T, Path, std::move(Prog), Shape, Opts, *MaxMemory, Info);
+    return runSystem(T, Path, std::move(Prog), Shape, Opts, *MaxMemory, Info, Peers);
   }
+  if (Peers && Peers->ranks() > 1)
+    throw UsageError{fmt::format("one core does not spread over {} MPI ranks: give --system "
+                                 "with an instance of several chips (docs/mpi.md)",
+                                 Peers->ranks())};
 
   std::unique_ptr<emu::Emulator> Emu;
   try {
@@ -488,15 +515,53 @@ int runTool(tools::Tool &T, int argc, char **argv) {
 
 } // namespace
 
+// Under mpirun every rank runs this main (docs/mpi.md): only rank 0
+// prints; the ranks agree on errors before the run, and rank 0's exit code
+// is every rank's. A rank that cannot go on ends them all.
 int main(int argc, char **argv) {
   tools::Tool T({"trn-emu", "runs a trnemu program on an emulated NeuronCore",
                  "[options] <prog.o | prog.s | ->"});
-  return exitOnHostMemoryError("trn-emu", [&] {
+#ifdef TRN_HAVE_MPI
+  mpi::MpiSession Mpi(argc, argv);
+  emu::SystemPeers *Peers = Mpi.active() ? &Mpi.peers() : nullptr;
+  if (Peers) {
+    Mpi.quietUnlessRoot();
+    std::string Line;
+    for (int K = 1; K < argc; ++K)
+      Line += std::string(argv[K]) + '\0';
+    if (auto Rank = Mpi.firstDifferent(Line)) {
+      T.error(fmt::format("MPI rank {} was started with other arguments than rank 0: every rank "
+                          "runs the same command (mpirun -np N trn-emu ...)",
+                          *Rank));
+      return Mpi.finish(ExitUsage);
+    }
+  }
+#else
+  emu::SystemPeers *Peers = nullptr;
+  if (std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMIX_RANK")) {
+    T.error("this trn-emu was built without Open MPI: it cannot run under mpirun "
+            "(docs/mpi.md)");
+    return ExitUsage;
+  }
+#endif
+  int Code = exitOnHostMemoryError("trn-emu", [&] {
     try {
-      return runTool(T, argc, argv);
+      return runTool(T, argc, argv, Peers);
     } catch (const UsageError &E) {
       T.error(E.Message);
       return ExitUsage;
     }
+#ifdef TRN_HAVE_MPI
+    catch (const std::exception &E) {
+      if (Peers)
+        Mpi.abort(E.what(), 70);
+      throw;
+    }
+#endif
   });
+#ifdef TRN_HAVE_MPI
+  return Mpi.finish(Code);
+#else
+  return Code;
+#endif
 }

@@ -13,6 +13,8 @@
 #include "trn/isa/Instr.h"
 
 #include <cstdint>
+#include <span>
+#include <vector>
 
 namespace trn::emu {
 
@@ -228,6 +230,19 @@ public:
   // Ev.Queue and Ev.I are the sender's; Ev.Core the sending core, Ev.Tag
   // its tag). Only to observers that want accesses.
   virtual void remoteAccessed(const AccessEvent &Ev) { (void)Ev; }
+  // A run over MPI ranks (docs/mpi.md): a tagged update leaving this
+  // process takes its tag's meaning along as bytes (true: this observer's
+  // tag, now released here), and one arriving gets a tag of this process
+  // for them (0: not this observer's).
+  virtual bool exportTag(uint32_t Tag, std::vector<uint8_t> &Out) {
+    (void)Tag;
+    (void)Out;
+    return false;
+  }
+  virtual uint32_t importTag(std::span<const uint8_t> In) {
+    (void)In;
+    return 0;
+  }
 };
 
 // An observer of what completed (instructions, transfers) and of stalls

@@ -56,12 +56,31 @@ struct SystemRunResult {
   uint64_t Collectives = 0;      // collective operations completed (sendrecv pairs not counted)
   uint64_t LinkTransfers = 0;    // transfers of the collectives and between chips
   std::vector<LinkReport> Links; // those that carried something
+  // Over MPI ranks: Cores holds this rank's cores' results only (the
+  // others default), Collectives, LinkTransfers and Links are rank 0's;
+  // the rest is the whole system's on every rank.
 
   bool ok() const { return !Error; }
 };
 
 class Network;
 class CollectiveEngine;
+
+// The processes of a run spread over several (MPI ranks, docs/mpi.md):
+// each runs whole chips, rank 0 also the links and the collectives. Every
+// call is collective: every rank makes the same calls in the same order.
+class SystemPeers {
+public:
+  virtual ~SystemPeers() = default;
+  virtual unsigned rank() const = 0;
+  virtual unsigned ranks() const = 0;
+  // Every rank's Mine, by rank, on every rank.
+  virtual std::vector<std::vector<uint8_t>> allGather(std::vector<uint8_t> Mine) = 0;
+  // Every rank's Mine, by rank, on rank 0 (elsewhere: nothing).
+  virtual std::vector<std::vector<uint8_t>> gather(std::vector<uint8_t> Mine) = 0;
+  // Rank 0's PerRank[R] to rank R (elsewhere PerRank is not read).
+  virtual std::vector<uint8_t> scatter(std::vector<std::vector<uint8_t>> PerRank) = 0;
+};
 
 // What a system is: Chips chips of one preset, CoresPerChip cores of each
 // (at most the chip's), joined by an instance's links when there are
@@ -79,14 +98,26 @@ public:
   // HostMemoryError if they do not fit MaxHostMemory together.
   System(object::Program P, isa::Chip Chip, unsigned Cores,
          uint64_t MaxHostMemory = DefaultMaxHostMemory);
-  // Any shape: several chips of an instance.
-  System(object::Program P, const SystemShape &Shape,
-         uint64_t MaxHostMemory = DefaultMaxHostMemory);
+  // Any shape: several chips of an instance. With Peers, this process
+  // makes and runs only its rank's chips (a contiguous share of them);
+  // throws std::invalid_argument if there are more ranks than chips.
+  System(object::Program P, const SystemShape &Shape, uint64_t MaxHostMemory = DefaultMaxHostMemory,
+         SystemPeers *Peers = nullptr);
   ~System();
   System(const System &) = delete;
   System &operator=(const System &) = delete;
 
   unsigned cores() const { return static_cast<unsigned>(Cores.size()); }
+  // The cores this process runs (every core but over MPI ranks): core(K)
+  // exists for them only.
+  bool isLocal(unsigned K) const { return Cores[K] != nullptr; }
+  const std::vector<unsigned> &localCores() const { return Local; }
+  // The rank that runs core K (0 on one process).
+  unsigned rankOf(unsigned K) const;
+  SystemPeers *peers() const { return Peers; }
+  // This process's first core: the program, the chip, as every core's.
+  Emulator &anyCore() { return *Cores[Local.front()]; }
+  const Emulator &anyCore() const { return *Cores[Local.front()]; }
   // Cores are numbered across the system, chip by chip: core K is core
   // K % coresPerChip() of chip K / coresPerChip().
   unsigned chips() const { return static_cast<unsigned>(Cores.size()) / CoresPerChip; }
@@ -98,16 +129,20 @@ public:
   // core), observers and figures.
   Emulator &core(unsigned K) { return *Cores[K]; }
   const Emulator &core(unsigned K) const { return *Cores[K]; }
-  const isa::ChipDesc &chip() const { return Cores[0]->chip(); }
+  const isa::ChipDesc &chip() const { return anyCore().chip(); }
   // What keeps the program from running on the system: the verifier's
   // findings (as Emulator::loadErrors) and the system's own (a private
   // tensor on a shared tensor's pages).
   const std::vector<std::string> &loadErrors() const { return LoadErrors; }
   // The delay of a semaphore update between two cores of the chip.
   int64_t crossCorePs() const;
-  // How far a core may run ahead of the others: the soonest a message
-  // arrives after it is sent.
+  // How far a core may run ahead of the others of its chip: the soonest a
+  // message arrives after it is sent.
   int64_t lookaheadPs() const;
+  // How far a chip may run ahead of the others (and of the collectives):
+  // the soonest anything through the links or the collective engine
+  // arrives. Over MPI, the ranks' window.
+  int64_t chipLookaheadPs() const;
 
   // Keep each link's transfers in the result (a trace's link tracks).
   void recordLinkBusy(bool On) { RecordLinkBusy = On; }
@@ -117,8 +152,11 @@ public:
 
 private:
   std::shared_ptr<HostMemoryBudget> Budget;
-  std::vector<std::unique_ptr<Emulator>> Cores;
+  std::vector<std::unique_ptr<Emulator>> Cores; // null: another rank's
+  std::vector<unsigned> Local;
   std::vector<std::string> LoadErrors;
+  SystemPeers *Peers = nullptr;
+  unsigned FirstChip = 0, LocalChips = 1;
   unsigned CoresPerChip = 1;
   const isa::InstanceDesc *Instance = nullptr;
   bool RecordLinkBusy = false;

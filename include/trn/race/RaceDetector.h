@@ -61,6 +61,8 @@ public:
   uint32_t sendingToCore(const emu::Sender &From, unsigned To) override;
   void receivedFromCore(const emu::SignalEvent &Ev, int64_t ArrivalPs) override;
   void remoteAccessed(const emu::AccessEvent &Ev) override;
+  bool exportTag(uint32_t Tag, std::vector<uint8_t> &Out) override;
+  uint32_t importTag(std::span<const uint8_t> In) override;
 
 private:
   friend class SystemRaces;

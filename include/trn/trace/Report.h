@@ -151,7 +151,9 @@ struct SystemReport {
   uint64_t Messages = 0;  // semaphore updates between cores
   uint64_t Windows = 0;   // lockstep steps the run took
   double HostSeconds = 0; // 0: not measured
-  std::string Instance;   // "" on one chip
+  // Over MPI ranks (docs/mpi.md): each rank's peak resident memory, MiB.
+  std::vector<uint64_t> RankPeakRssMiB;
+  std::string Instance; // "" on one chip
   uint64_t Collectives = 0;
   struct Link {
     std::string Name;
@@ -161,8 +163,13 @@ struct SystemReport {
   };
   std::vector<Link> Links; // those that carried something
   std::vector<Report> Cores;
+  // Or each core's object already written (systemCoreReportJson): the
+  // cores of a run over MPI ranks, each written on its own rank.
+  std::vector<std::string> CoreJson;
 };
 void writeSystemReportJson(const SystemReport &S, std::ostream &OS);
+// Core K's object in the system report, as writeSystemReportJson writes it.
+std::string systemCoreReportJson(const Report &R, unsigned K, unsigned CoresPerChip);
 
 // A short name for who sent a signal: "DVE #3" or "DMA q0.1 (SP #2)".
 std::string senderName(const emu::Sender &S);

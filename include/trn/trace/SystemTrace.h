@@ -47,6 +47,11 @@ public:
   std::ostream &stream(unsigned K);
   // What goes before the tail, after every core's text (the links' tracks).
   void setBeforeTail(std::string Text) { BeforeTail = std::move(Text); }
+  // Over MPI ranks (docs/mpi.md): core K's text (K > 0), flushed, taken out
+  // of the streams to send to rank 0; and on rank 0, another rank's core
+  // K's text put in its place.
+  std::optional<std::string> takeText(unsigned K, std::string &Text);
+  std::optional<std::string> putText(unsigned K, const std::string &Text);
   // After every core's observers finished (flushed): the other cores' text
   // after core 0's, then the tail; the temporary files are removed.
   std::optional<std::string> finish();

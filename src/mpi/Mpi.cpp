@@ -1,0 +1,195 @@
+//===- Mpi.cpp - the System's peers over MPI ------------------------------===//
+//
+// The collectives the system needs are MPI's own: MPI_Allgatherv,
+// MPI_Gatherv and MPI_Scatterv of bytes, each after an exchange of the
+// sizes. MPI's default error handler ends every rank on an error, and
+// mpirun ends them all when one dies, so no rank waits forever.
+//
+//===----------------------------------------------------------------------===//
+
+#include "trn/mpi/Mpi.h"
+
+#include "trn/support/Wire.h"
+
+#include <fmt/format.h>
+// The C interface only: the deprecated C++ bindings need their own library.
+#define OMPI_SKIP_MPICXX 1
+#define MPICH_SKIP_MPICXX 1
+#include <fcntl.h>
+#include <mpi.h>
+#include <unistd.h>
+
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace trn::mpi {
+
+namespace {
+
+int count(uint64_t Bytes) {
+  if (Bytes > uint64_t(INT_MAX))
+    throw std::runtime_error(
+        fmt::format("{} bytes in one message between ranks: MPI counts them in an int", Bytes));
+  return static_cast<int>(Bytes);
+}
+
+// Offsets of each part and the whole size, from the parts' sizes.
+std::pair<std::vector<int>, std::vector<int>> layout(const std::vector<uint64_t> &Sizes) {
+  std::vector<int> Counts, Displs;
+  uint64_t At = 0;
+  for (uint64_t S : Sizes) {
+    Counts.push_back(count(S));
+    Displs.push_back(count(At));
+    At += S;
+  }
+  count(At);
+  return {Counts, Displs};
+}
+
+std::vector<std::vector<uint8_t>> split(const std::vector<uint8_t> &All,
+                                        const std::vector<uint64_t> &Sizes) {
+  std::vector<std::vector<uint8_t>> Parts;
+  uint64_t At = 0;
+  for (uint64_t S : Sizes) {
+    Parts.emplace_back(All.begin() + At, All.begin() + At + S);
+    At += S;
+  }
+  return Parts;
+}
+
+class MpiPeers final : public emu::SystemPeers {
+public:
+  MpiPeers() {
+    int R = 0, N = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &R);
+    MPI_Comm_size(MPI_COMM_WORLD, &N);
+    Rank = static_cast<unsigned>(R);
+    Ranks = static_cast<unsigned>(N);
+  }
+  unsigned rank() const override { return Rank; }
+  unsigned ranks() const override { return Ranks; }
+
+  std::vector<std::vector<uint8_t>> allGather(std::vector<uint8_t> Mine) override {
+    uint64_t Size = Mine.size();
+    std::vector<uint64_t> Sizes(Ranks);
+    MPI_Allgather(&Size, 1, MPI_UINT64_T, Sizes.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD);
+    auto [Counts, Displs] = layout(Sizes);
+    std::vector<uint8_t> All(uint64_t(Displs.back()) + Sizes.back());
+    MPI_Allgatherv(Mine.data(), count(Size), MPI_BYTE, All.data(), Counts.data(), Displs.data(),
+                   MPI_BYTE, MPI_COMM_WORLD);
+    return split(All, Sizes);
+  }
+
+  std::vector<std::vector<uint8_t>> gather(std::vector<uint8_t> Mine) override {
+    uint64_t Size = Mine.size();
+    std::vector<uint64_t> Sizes(Rank == 0 ? Ranks : 0);
+    MPI_Gather(&Size, 1, MPI_UINT64_T, Sizes.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    if (Rank != 0) {
+      MPI_Gatherv(Mine.data(), count(Size), MPI_BYTE, nullptr, nullptr, nullptr, MPI_BYTE, 0,
+                  MPI_COMM_WORLD);
+      return {};
+    }
+    auto [Counts, Displs] = layout(Sizes);
+    std::vector<uint8_t> All(uint64_t(Displs.back()) + Sizes.back());
+    MPI_Gatherv(Mine.data(), count(Size), MPI_BYTE, All.data(), Counts.data(), Displs.data(),
+                MPI_BYTE, 0, MPI_COMM_WORLD);
+    return split(All, Sizes);
+  }
+
+  std::vector<uint8_t> scatter(std::vector<std::vector<uint8_t>> PerRank) override {
+    std::vector<uint64_t> Sizes;
+    std::vector<uint8_t> All;
+    if (Rank == 0) {
+      if (PerRank.size() != Ranks)
+        throw std::logic_error("scatter needs a part per rank");
+      for (const std::vector<uint8_t> &P : PerRank) {
+        Sizes.push_back(P.size());
+        All.insert(All.end(), P.begin(), P.end());
+      }
+    }
+    uint64_t Size = 0;
+    MPI_Scatter(Sizes.data(), 1, MPI_UINT64_T, &Size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    std::vector<uint8_t> Mine(Size);
+    if (Rank == 0) {
+      auto [Counts, Displs] = layout(Sizes);
+      MPI_Scatterv(All.data(), Counts.data(), Displs.data(), MPI_BYTE, Mine.data(), count(Size),
+                   MPI_BYTE, 0, MPI_COMM_WORLD);
+    } else {
+      MPI_Scatterv(nullptr, nullptr, nullptr, MPI_BYTE, Mine.data(), count(Size), MPI_BYTE, 0,
+                   MPI_COMM_WORLD);
+    }
+    return Mine;
+  }
+
+private:
+  unsigned Rank = 0, Ranks = 1;
+};
+
+} // namespace
+
+bool MpiSession::launchedByMpirun() {
+  for (const char *Var : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK"})
+    if (std::getenv(Var))
+      return true;
+  return false;
+}
+
+MpiSession::MpiSession(int &Argc, char **&Argv) {
+  if (!launchedByMpirun())
+    return;
+  MPI_Init(&Argc, &Argv);
+  Peers = std::make_unique<MpiPeers>();
+}
+
+MpiSession::~MpiSession() {
+  if (Peers && !Finished)
+    MPI_Finalize();
+}
+
+unsigned MpiSession::rank() const { return Peers ? Peers->rank() : 0; }
+unsigned MpiSession::ranks() const { return Peers ? Peers->ranks() : 1; }
+
+std::optional<unsigned> MpiSession::firstDifferent(const std::string &Text) {
+  WireWriter W;
+  W.str(Text);
+  std::vector<std::vector<uint8_t>> All = Peers->allGather(W.take());
+  for (unsigned R = 1; R < All.size(); ++R)
+    if (All[R] != All[0])
+      return R;
+  return std::nullopt;
+}
+
+void MpiSession::quietUnlessRoot() {
+  if (rank() == 0)
+    return;
+  std::fflush(stdout);
+  std::fflush(stderr);
+  Stderr = ::dup(2);
+  int Null = ::open("/dev/null", O_WRONLY);
+  if (Null >= 0) {
+    ::dup2(Null, 1);
+    ::dup2(Null, 2);
+    ::close(Null);
+  }
+}
+
+int MpiSession::finish(int Code) {
+  if (!Peers || Finished)
+    return Code;
+  int Root = Code;
+  MPI_Bcast(&Root, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  MPI_Finalize();
+  Finished = true;
+  return Root;
+}
+
+void MpiSession::abort(const std::string &Message, int Code) {
+  std::string Line = fmt::format("trn-emu: rank {}: {}\n", rank(), Message);
+  (void)!::write(Stderr, Line.data(), Line.size());
+  MPI_Abort(MPI_COMM_WORLD, Code);
+  std::_Exit(Code);
+}
+
+} // namespace trn::mpi
