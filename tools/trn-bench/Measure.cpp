@@ -197,11 +197,16 @@ std::optional<MpiTimed> measureMpi(const std::string &TrnEmu, const std::string 
     return std::nullopt;
   }
   // As root too (CI); oversubscribed when there are more ranks than cores.
+  // Ranks = 0: the same trn-emu run without mpirun, the reference.
+  std::string Mpirun =
+      Ranks ? fmt::format("env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 {} "
+                          "--oversubscribe --bind-to none -np {} ",
+                          TRN_MPIEXEC, Ranks)
+            : "";
   std::string Command = fmt::format(
-      "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 {} --oversubscribe --bind-to "
-      "none -np {} '{}' --system {} --cores {} '{}' --random-inputs --seed {} --report-json '{}' "
-      ">/dev/null 2>&1",
-      TRN_MPIEXEC, Ranks, TrnEmu, System, CoresPerChip, Kernel, Seed, Json.str());
+      "{}'{}' --system {} --cores {} '{}' --random-inputs --seed {} --report-json '{}' >/dev/null "
+      "2>&1",
+      Mpirun, TrnEmu, System, CoresPerChip, Kernel, Seed, Json.str());
   int Status = std::system(Command.c_str());
   auto Text = llvm::MemoryBuffer::getFile(Json);
   llvm::sys::fs::remove(Json);
@@ -215,7 +220,7 @@ std::optional<MpiTimed> measureMpi(const std::string &TrnEmu, const std::string 
   const llvm::json::Array *Rss = Host ? Host->getArray("peak_rss_mib_by_rank") : nullptr;
   std::optional<double> Seconds = Host ? Host->getNumber("seconds") : std::nullopt;
   std::optional<double> TotalNs = Top ? Top->getNumber("total_time_ns") : std::nullopt;
-  if (!Rss || !Seconds || !TotalNs) {
+  if ((Ranks && !Rss) || !Seconds || !TotalNs) {
     if (!V)
       llvm::consumeError(V.takeError());
     Error = "trn-emu's report has no host seconds or ranks' memory";
@@ -224,8 +229,9 @@ std::optional<MpiTimed> measureMpi(const std::string &TrnEmu, const std::string 
   MpiTimed T;
   T.HostSeconds = *Seconds;
   T.SimulatedPs = static_cast<int64_t>(*TotalNs * 1000 + 0.5);
-  for (const llvm::json::Value &MiB : *Rss)
-    T.RankPeakRssMiB.push_back(static_cast<uint64_t>(MiB.getAsInteger().value_or(0)));
+  if (Rss)
+    for (const llvm::json::Value &MiB : *Rss)
+      T.RankPeakRssMiB.push_back(static_cast<uint64_t>(MiB.getAsInteger().value_or(0)));
   return T;
 #endif
 }

@@ -51,9 +51,9 @@ struct SystemTimed {
 std::optional<SystemTimed> measureSystem(const object::Program &P, const std::string &System,
                                          unsigned CoresPerChip, uint64_t Seed, std::string &Error);
 
-// The same kernel run by TrnEmu under mpirun over Ranks ranks: its host
-// seconds (the run's, from --report-json), simulated time and each rank's
-// peak memory.
+// The same kernel run by TrnEmu under mpirun over Ranks ranks (0: without
+// mpirun, the reference): its host seconds (the run's, from
+// --report-json), simulated time and each rank's peak memory.
 struct MpiTimed {
   double HostSeconds = 0;
   int64_t SimulatedPs = 0;
