@@ -9,20 +9,27 @@
 //===----------------------------------------------------------------------===//
 
 // Topology: "torus2d" (TorusX x TorusY chips, each joined to its four
-// neighbours by one link each; wrap-around at the edges) or "switch"
-// (TorusX chips, TorusY = 1, each with one port to a switch that joins
-// them all: a transfer goes up one chip's port and down the other's).
+// neighbours by one link each; wrap-around at the edges), "torus3d"
+// (TorusX x TorusY x TorusZ chips, TorusZ >= 2, each joined to its six
+// neighbours: the Z links at ZLinkMBps) or "switch" (TorusX chips,
+// TorusY = TorusZ = 1, each with one port to a switch that joins them all:
+// a transfer goes up one chip's port and down the other's). Chip (x, y, z)
+// is chip (z * TorusY + y) * TorusX + x.
 class Instance<string name, Chip chip, int torusX, int torusY> {
   string Name = name;
   Chip Chip = chip;
   string Topology = "torus2d";
   int TorusX = torusX;
   int TorusY = torusY;
+  int TorusZ = 1;
   int LinksPerChip = 4;
   // One link's bandwidth in one direction, MB/s: the chip's published
   // NeuronLink figure divided by its links (each direction its own).
   int LinkMBps = 0;
   string LinkSource = "";
+  // One Z link's (torus3d), the same unless a preset says otherwise.
+  int ZLinkMBps = LinkMBps;
+  string ZLinkSource = LinkSource;
   // A message's delay on a link beyond its bytes: per hop.
   int HopNs = 0;
   string HopSource = "";
@@ -62,6 +69,39 @@ def trn2_48xlarge : Instance<"trn2.48xlarge", trn2, 4, 4> {
   let HopNs = 500;
   let HopSource = "chosen: unpublished; as trn1.32xlarge";
   let Source = "I2: 16 chips, 4x4 2D torus";
+}
+
+// A 3D torus: X x Y planes joined along Z, chip (x, y) of plane z to chip
+// (x, y) of planes z + 1 and z - 1 (wrap-around: a ring of planes).
+class Torus3dInstance<string name, Chip chip, int torusX, int torusY, int torusZ>
+    : Instance<name, chip, torusX, torusY> {
+  let Topology = "torus3d";
+  let TorusZ = torusZ;
+  let LinksPerChip = 6;
+}
+
+// I2: a Trn2 UltraServer joins four trn2.48xlarge instances, 64 Trainium2
+// chips; inside each instance its 16 chips form the 4x4 torus of
+// trn2.48xlarge, 1,024 GB/s per chip (256 GB/s per link and direction, as
+// above); between the instances NeuronLink gives 256 GB/s per chip (I2).
+// (derived: 1,024 + 256 = 1,280 GB/s, H2's 1.28 TB/s per chip.) How the
+// instances are joined is not published: chosen, a 4x4x4 3D torus, chip
+// (x, y) of instance z linked to chip (x, y) of instances z + 1 and z - 1
+// (the four instances a ring along Z). Its Z links split I2's 256 GB/s per
+// chip over the chip's two Z links (+z, -z): 128 GB/s per link and
+// direction (chosen: as trn1.32xlarge, the per-chip figure taken as the sum
+// of its links, each direction counted once). A ring all-reduce over the
+// 64 chips crosses Z links, so 128 GB/s bounds a large one.
+def trn2_ultraserver : Torus3dInstance<"trn2-ultraserver", trn2, 4, 4, 4> {
+  let LinkMBps = 256000;
+  let LinkSource = "I2: 1,024 GB/s per chip inside each trn2.48xlarge over 4 links";
+  let ZLinkMBps = 128000;
+  let ZLinkSource = "I2: 256 GB/s per chip between instances over 2 Z links (chosen: a 3D "
+    "torus)";
+  let HopNs = 500;
+  let HopSource = "chosen: unpublished; as trn1.32xlarge";
+  let Source = "I2: 64 chips, four trn2.48xlarge (4x4 2D torus each) joined by NeuronLink; "
+    "chosen: a 4x4x4 3D torus";
 }
 
 // A switched fabric: every chip's links together as one port to the switch.

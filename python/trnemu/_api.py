@@ -254,7 +254,7 @@ def run(program: Union[Program, str, "os.PathLike[str]"],
     ``text_trace`` every core's lines, each after ``core K``.
 
     ``system``: an instance preset ("trn1.32xlarge", "trn2.48xlarge",
-    "trn3-ultraserver"), as
+    "trn2-ultraserver", "trn3-ultraserver"), as
     trn-emu --system: every chip of it, ``cores`` cores of each (default
     all), numbered chip by chip; inputs and outputs are then
     [chips x cores, shape...] as above, and the collectives run over the

@@ -9,8 +9,8 @@
 namespace trn::emu {
 
 namespace {
-enum Dir : unsigned { PlusX, MinusX, PlusY, MinusY };
-const char *const DirName[] = {"+x", "-x", "+y", "-y"};
+enum Dir : unsigned { PlusX, MinusX, PlusY, MinusY, PlusZ, MinusZ };
+const char *const DirName[] = {"+x", "-x", "+y", "-y", "+z", "-z"};
 } // namespace
 
 Network::Network(const isa::ChipDesc &Chip, unsigned PerChip, unsigned NumChips,
@@ -24,6 +24,8 @@ Network::Network(const isa::ChipDesc &Chip, unsigned PerChip, unsigned NumChips,
   if (Instance) {
     TorusX = Instance->TorusX;
     TorusY = Instance->TorusY;
+    TorusZ = Instance->TorusZ;
+    LinksPerChip = TorusZ > 1 ? 6 : 4;
     Switched = Instance->Switched;
     HopPs = int64_t(Instance->HopNs) * 1000;
     if (Switched)
@@ -32,27 +34,51 @@ Network::Network(const isa::ChipDesc &Chip, unsigned PerChip, unsigned NumChips,
           Links.push_back(
               {{fmt::format(fmt::runtime(Way), C), 0, 0, 0, Instance->LinkMBps, {}}, 0});
     for (unsigned C = 0; C < Chips && !Switched; ++C)
-      for (unsigned D = 0; D < 4; ++D) {
-        unsigned X = C % TorusX, Y = C / TorusX;
-        unsigned To = D == PlusX    ? Y * TorusX + (X + 1) % TorusX
-                      : D == MinusX ? Y * TorusX + (X + TorusX - 1) % TorusX
-                      : D == PlusY  ? (Y + 1) % TorusY * TorusX + X
-                                    : (Y + TorusY - 1) % TorusY * TorusX + X;
+      for (unsigned D = 0; D < LinksPerChip; ++D) {
+        unsigned X = C % TorusX, Y = C / TorusX % TorusY, Z = C / (TorusX * TorusY);
+        switch (D) {
+        case PlusX:
+          X = (X + 1) % TorusX;
+          break;
+        case MinusX:
+          X = (X + TorusX - 1) % TorusX;
+          break;
+        case PlusY:
+          Y = (Y + 1) % TorusY;
+          break;
+        case MinusY:
+          Y = (Y + TorusY - 1) % TorusY;
+          break;
+        case PlusZ:
+          Z = (Z + 1) % TorusZ;
+          break;
+        default:
+          Z = (Z + TorusZ - 1) % TorusZ;
+          break;
+        }
+        unsigned To = chipAt(X, Y, Z);
         Links.push_back({{fmt::format("chip {} -> chip {} ({})", C, To, DirName[D]),
                           0,
                           0,
                           0,
-                          Instance->LinkMBps,
+                          D >= PlusZ ? Instance->ZLinkMBps : Instance->LinkMBps,
                           {}},
                          0});
       }
   }
-  // The ring: rows of the torus left to right, then right to left, ...; an
-  // even number of rows ends in column 0, one hop (Y wrap) from chip 0.
+  // The ring: in each XY plane, rows of the torus left to right, then right
+  // to left, ...; an even number of rows ends in column 0, one hop (Y wrap)
+  // from the plane's first chip. Planes alternate direction: plane z + 1
+  // runs plane z's snake backwards, so it starts one Z hop from where plane
+  // z ended; an even number of planes ends in plane TorusZ - 1 at the first
+  // chip's (x, y), one hop (Z wrap) from it.
+  std::vector<unsigned> Snake;
   for (unsigned Y = 0; Y < TorusY; ++Y)
-    for (unsigned I = 0; I < TorusX; ++I) {
-      unsigned X = Y % 2 ? TorusX - 1 - I : I;
-      unsigned C = Y * TorusX + X;
+    for (unsigned I = 0; I < TorusX; ++I)
+      Snake.push_back(Y * TorusX + (Y % 2 ? TorusX - 1 - I : I));
+  for (unsigned Z = 0; Z < TorusZ; ++Z)
+    for (unsigned I = 0; I < Snake.size(); ++I) {
+      unsigned C = Z * TorusX * TorusY + Snake[Z % 2 ? Snake.size() - 1 - I : I];
       if (C < Chips)
         for (unsigned K = 0; K < CoresPerChip; ++K)
           Ring.push_back(C * CoresPerChip + K);
@@ -67,17 +93,19 @@ std::vector<unsigned> Network::route(unsigned A, unsigned B) const {
   unsigned Base = Chips * CoresPerChip;
   if (Switched) // up one chip's port, down the other's
     return {Base + CA * 2, Base + CB * 2 + 1};
-  unsigned X = CA % TorusX, Y = CA / TorusX, BX = CB % TorusX, BY = CB / TorusX;
+  unsigned X = CA % TorusX, Y = CA / TorusX % TorusY, Z = CA / (TorusX * TorusY);
+  unsigned BX = CB % TorusX, BY = CB / TorusX % TorusY, BZ = CB / (TorusX * TorusY);
   auto Step = [&](unsigned &Pos, unsigned Target, unsigned Size, Dir Plus, Dir Minus) {
     while (Pos != Target) {
       unsigned Fwd = (Target + Size - Pos) % Size;
       bool Up = Fwd <= Size - Fwd;
-      Path.push_back(Base + (Y * TorusX + X) * 4 + (Up ? Plus : Minus));
+      Path.push_back(Base + chipAt(X, Y, Z) * LinksPerChip + (Up ? Plus : Minus));
       Pos = Up ? (Pos + 1) % Size : (Pos + Size - 1) % Size;
     }
   };
   Step(X, BX, TorusX, PlusX, MinusX);
   Step(Y, BY, TorusY, PlusY, MinusY);
+  Step(Z, BZ, TorusZ, PlusZ, MinusZ);
   return Path;
 }
 

@@ -2,12 +2,13 @@
 //
 // Where a system's bytes travel between cores (docs/multicore.md, "Links"):
 // between two cores of a chip, over the sending core's on-chip DMA port;
-// between chips, over NeuronLink links of the instance's 2D torus, routed X
-// then Y, the shorter way round, or up one chip's port to a switch and down
-// the other's (a switched fabric). A message occupies every link of its
-// route for bytes / bandwidth from the time all of them are free (links
-// are taken first come, first served in the order messages are sent), and
-// arrives after that plus the DMA's fixed cost and a delay per hop.
+// between chips, over NeuronLink links of the instance's 2D or 3D torus,
+// routed X then Y then Z, the shorter way round each, or up one chip's
+// port to a switch and down the other's (a switched fabric). A message
+// occupies every link of its route for bytes / its slowest link's
+// bandwidth from the time all of them are free (links are taken first
+// come, first served in the order messages are sent), and arrives after
+// that plus the DMA's fixed cost and a delay per hop.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRN_SYSTEM_NETWORK_H
@@ -45,7 +46,9 @@ public:
   int64_t delayPs(unsigned A, unsigned B) const;
   // Every core once, each next to the one before over one hop or on-chip
   // (the ring collectives run on): the chips in a snake over the torus's
-  // rows, whose last chip is one hop from the first (behind a switch: in
+  // rows, whose last chip is one hop from the first (a 3D torus: a snake
+  // over each XY plane, every other plane backwards, so that each plane
+  // starts one Z hop from where the one before ended; behind a switch: in
   // order), each chip's cores in order.
   const std::vector<unsigned> &ring() const { return Ring; }
   // Keep each transfer's interval on each link (for a trace).
@@ -59,12 +62,15 @@ private:
     int64_t FreePs = 0;
   };
   std::vector<unsigned> route(unsigned A, unsigned B) const; // link indices
-  unsigned CoresPerChip, Chips, TorusX = 1, TorusY = 1;
+  unsigned chipAt(unsigned X, unsigned Y, unsigned Z) const {
+    return (Z * TorusY + Y) * TorusX + X;
+  }
+  unsigned CoresPerChip, Chips, TorusX = 1, TorusY = 1, TorusZ = 1, LinksPerChip = 4;
   int64_t FixedPs, HopPs = 0;
   bool Record = false;
   bool Switched = false;
-  // Per core its on-chip port, then per chip +x, -x, +y, -y (a switch: up,
-  // down).
+  // Per core its on-chip port, then per chip +x, -x, +y, -y, and +z, -z
+  // when TorusZ > 1 (a switch: up, down).
   std::vector<Link> Links;
   std::vector<unsigned> Ring;
 };

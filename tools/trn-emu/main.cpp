@@ -101,7 +101,7 @@ int runTool(tools::Tool &T, int argc, char **argv, emu::SystemPeers *Peers) {
       "copy (docs/multicore.md)")(
       "system", value<std::string>()->value_name("NAME"),
       "run on every core of a chip (trn1-chip, trn2-chip, trn3-chip, trn4-chip) or of an "
-      "instance's chips (trn1.32xlarge, trn2.48xlarge, trn3-ultraserver)")(
+      "instance's chips (trn1.32xlarge, trn2.48xlarge, trn2-ultraserver, trn3-ultraserver)")(
       "lnc", value<std::string>()->value_name("N"),
       "run on one logical core: 1 or 2 physical cores sharing an HBM stack (trn2 and later)")(
       "ranks", value<std::string>()->value_name("N"),

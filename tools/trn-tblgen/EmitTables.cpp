@@ -118,12 +118,13 @@ void emitEngineTiming(const IsaModel &M, raw_ostream &OS) {
   }
   OS << "static const InstanceDesc InstanceTable[] = {\n";
   for (const InstanceInfo &I : M.Instances)
-    OS << fmt::format("  {{{}, Chip::{}, {}, {}, {}, {}, {}, {}, {}, {}, {}}},\n", quote(I.Name),
-                      M.Chips[I.Chip].Def->getName().str(), I.Topology == "switch", I.TorusX,
-                      I.TorusY, I.LinksPerChip, I.LinkMBps, I.HopNs, quote(I.LinkSource),
-                      quote(I.HopSource), quote(I.Source));
+    OS << fmt::format("  {{{}, Chip::{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}}},\n",
+                      quote(I.Name), M.Chips[I.Chip].Def->getName().str(), I.Topology == "switch",
+                      I.TorusX, I.TorusY, I.TorusZ, I.LinksPerChip, I.LinkMBps, I.ZLinkMBps,
+                      I.HopNs, quote(I.LinkSource), quote(I.ZLinkSource), quote(I.HopSource),
+                      quote(I.Source));
   if (M.Instances.empty())
-    OS << "  {\"none\", Chip{}, false, 1, 1, 1, 1, 0, \"\", \"\", \"\"},\n";
+    OS << "  {\"none\", Chip{}, false, 1, 1, 1, 1, 1, 1, 0, \"\", \"\", \"\", \"\"},\n";
   OS << "};\n";
   OS << fmt::format("static const uint32_t NumInstances = {};\n", M.Instances.size());
   OS << fmt::format("static const uint32_t CollectiveSliceBytesValue = {};\n",

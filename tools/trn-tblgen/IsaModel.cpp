@@ -1141,28 +1141,44 @@ void Reader::readEngineTiming() {
                    R->getValueAsString("Name").str(),
                    R->getValueAsString("Topology").str(),
                    R->getValueAsString("LinkSource").str(),
+                   R->getValueAsString("ZLinkSource").str(),
                    R->getValueAsString("HopSource").str(),
                    R->getValueAsString("Source").str(),
                    -1,
                    static_cast<int>(R->getValueAsInt("TorusX")),
                    static_cast<int>(R->getValueAsInt("TorusY")),
+                   static_cast<int>(R->getValueAsInt("TorusZ")),
                    static_cast<int>(R->getValueAsInt("LinksPerChip")),
                    static_cast<int>(R->getValueAsInt("LinkMBps")),
+                   static_cast<int>(R->getValueAsInt("ZLinkMBps")),
                    static_cast<int>(R->getValueAsInt("HopNs"))};
     for (size_t C = 0; C < M.Chips.size(); ++C)
       if (M.Chips[C].Def == R->getValueAsDef("Chip"))
         I.Chip = static_cast<int>(C);
-    if (I.Topology != "torus2d" && I.Topology != "switch")
-      error(R, fmt::format("instance '{}': topology '{}' is neither torus2d nor switch", I.Name,
-                           I.Topology));
-    if (I.Topology == "switch" && I.TorusY != 1)
-      error(R, fmt::format("instance '{}': a switch joins TorusX chips (TorusY = 1)", I.Name));
-    if (I.TorusX < 1 || I.TorusY < 1 || I.LinksPerChip < 1 || I.LinkMBps < 1 || I.HopNs < 0)
-      error(R, fmt::format("instance '{}' needs positive TorusX, TorusY, LinksPerChip and "
-                           "LinkMBps, and HopNs >= 0",
+    if (I.Topology != "torus2d" && I.Topology != "torus3d" && I.Topology != "switch")
+      error(R, fmt::format("instance '{}': topology '{}' is neither torus2d, torus3d nor switch",
+                           I.Name, I.Topology));
+    if (I.Topology == "switch" && (I.TorusY != 1 || I.TorusZ != 1))
+      error(R, fmt::format("instance '{}': a switch joins TorusX chips (TorusY = TorusZ = 1)",
                            I.Name));
-    if (I.LinkSource.empty() || I.HopSource.empty() || I.Source.empty())
-      error(R, fmt::format("instance '{}' needs LinkSource, HopSource and Source", I.Name));
+    if (I.Topology == "torus2d" && I.TorusZ != 1)
+      error(R,
+            fmt::format("instance '{}': a 2D torus has TorusZ = 1 (a 3D one is torus3d)", I.Name));
+    if (I.Topology == "torus3d" && I.TorusZ < 2)
+      error(R, fmt::format("instance '{}': a 3D torus needs TorusZ >= 2", I.Name));
+    if ((I.Topology == "torus2d" && I.LinksPerChip != 4) ||
+        (I.Topology == "torus3d" && I.LinksPerChip != 6))
+      error(R, fmt::format("instance '{}': a 2D torus has 4 links per chip (+x, -x, +y, -y), a "
+                           "3D torus 6 (and +z, -z)",
+                           I.Name));
+    if (I.TorusX < 1 || I.TorusY < 1 || I.TorusZ < 1 || I.LinksPerChip < 1 || I.LinkMBps < 1 ||
+        I.ZLinkMBps < 1 || I.HopNs < 0)
+      error(R, fmt::format("instance '{}' needs positive TorusX, TorusY, TorusZ, LinksPerChip, "
+                           "LinkMBps and ZLinkMBps, and HopNs >= 0",
+                           I.Name));
+    if (I.LinkSource.empty() || I.ZLinkSource.empty() || I.HopSource.empty() || I.Source.empty())
+      error(R, fmt::format("instance '{}' needs LinkSource, ZLinkSource, HopSource and Source",
+                           I.Name));
     M.Instances.push_back(std::move(I));
   }
   if (const Record *R = RK.getDef("CollectiveSliceBytes")) {

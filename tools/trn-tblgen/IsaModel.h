@@ -237,9 +237,9 @@ struct PortShareInfo {
 // Chips joined by NeuronLink (isa/Instances.td).
 struct InstanceInfo {
   const llvm::Record *Def;
-  std::string Name, Topology, LinkSource, HopSource, Source;
+  std::string Name, Topology, LinkSource, ZLinkSource, HopSource, Source;
   int Chip; // index into IsaModel::Chips
-  int TorusX, TorusY, LinksPerChip, LinkMBps, HopNs;
+  int TorusX, TorusY, TorusZ, LinksPerChip, LinkMBps, ZLinkMBps, HopNs;
 };
 
 struct ChipTimingInfo {

@@ -303,18 +303,20 @@ struct ChipTimingDesc {
 };
 
 // Chips joined by NeuronLink links (isa/Instances.td): a TorusX x TorusY
-// 2D torus, chip (x, y) = chip y * TorusX + x; or, Switched, TorusX chips
-// each with one port (LinkMBps) to a switch.
+// x TorusZ torus (TorusZ = 1: a 2D torus), chip (x, y, z) = chip
+// (z * TorusY + y) * TorusX + x; or, Switched, TorusX chips each with one
+// port (LinkMBps) to a switch.
 struct InstanceDesc {
   const char *Name;
   Chip ChipId;
   bool Switched;
-  uint32_t TorusX, TorusY, LinksPerChip;
-  uint32_t LinkMBps; // one link (a switch port), one direction
-  uint32_t HopNs;    // a message's delay per hop, beyond its bytes
-  const char *LinkSource, *HopSource, *Source;
+  uint32_t TorusX, TorusY, TorusZ, LinksPerChip;
+  uint32_t LinkMBps;  // one X or Y link (a switch port), one direction
+  uint32_t ZLinkMBps; // one Z link, one direction (TorusZ > 1)
+  uint32_t HopNs;     // a message's delay per hop, beyond its bytes
+  const char *LinkSource, *ZLinkSource, *HopSource, *Source;
 
-  uint32_t chips() const { return TorusX * TorusY; }
+  uint32_t chips() const { return TorusX * TorusY * TorusZ; }
 };
 
 std::span<const InstanceDesc> instances();

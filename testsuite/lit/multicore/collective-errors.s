@@ -30,4 +30,4 @@
 #
 # The instance runs them over its links; a system the presets lack:
 # RUN: not trn-emu %S/Inputs/coll-shape.s --system trn2.96xlarge 2>&1 | FileCheck %s --check-prefix=SYS
-# SYS: trn-emu: error: unknown system 'trn2.96xlarge': expected one of trn1-chip, trn2-chip, trn3-chip, trn4-chip, trn1.32xlarge, trn2.48xlarge, trn3-ultraserver
+# SYS: trn-emu: error: unknown system 'trn2.96xlarge': expected one of trn1-chip, trn2-chip, trn3-chip, trn4-chip, trn1.32xlarge, trn2.48xlarge, trn2-ultraserver, trn3-ultraserver

@@ -19,7 +19,7 @@
 # RUN: not trn-emu %S/Inputs/barrier.s --cores 0 2>&1 | FileCheck %s --check-prefix=ZERO
 # ZERO: trn-emu: error: --cores takes a number of cores from 1, not '0'
 # RUN: not trn-emu %S/Inputs/barrier.s --system trn9-chip 2>&1 | FileCheck %s --check-prefix=SYS
-# SYS: trn-emu: error: unknown system 'trn9-chip': expected one of trn1-chip, trn2-chip, trn3-chip, trn4-chip, trn1.32xlarge, trn2.48xlarge, trn3-ultraserver
+# SYS: trn-emu: error: unknown system 'trn9-chip': expected one of trn1-chip, trn2-chip, trn3-chip, trn4-chip, trn1.32xlarge, trn2.48xlarge, trn2-ultraserver, trn3-ultraserver
 # RUN: not trn-emu %S/Inputs/barrier.s --system trn3-chip --chip trn2 2>&1 | FileCheck %s --check-prefix=CONFLICT
 # CONFLICT: trn-emu: error: --chip trn2 and --system trn3-chip name different chips
 # --lnc: 1 or 2 physical cores for one logical core, trn2 and later.
