@@ -1,8 +1,8 @@
 //===- Mpi.cpp - the System's peers over MPI ------------------------------===//
 //
-// The collectives the system needs are MPI's own: MPI_Allgatherv,
-// MPI_Gatherv and MPI_Scatterv of bytes, each after an exchange of the
-// sizes. MPI's default error handler ends every rank on an error, and
+// What the system needs: MPI_Allgatherv of bytes (small: times, faults,
+// each after an exchange of the sizes), and a gather to rank 0 and a
+// scatter from it of any size, as point-to-point messages. MPI's default error handler ends every rank on an error, and
 // mpirun ends them all when one dies, so no rank waits forever.
 //
 //===----------------------------------------------------------------------===//
@@ -19,6 +19,7 @@
 #include <mpi.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -82,48 +83,52 @@ public:
     return split(All, Sizes);
   }
 
+  // Gather and scatter carry a window's payloads (a collective's results
+  // can be GiBs): point to point, in pieces MPI's int counts can hold.
   std::vector<std::vector<uint8_t>> gather(std::vector<uint8_t> Mine) override {
-    uint64_t Size = Mine.size();
-    std::vector<uint64_t> Sizes(Rank == 0 ? Ranks : 0);
-    MPI_Gather(&Size, 1, MPI_UINT64_T, Sizes.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
     if (Rank != 0) {
-      MPI_Gatherv(Mine.data(), count(Size), MPI_BYTE, nullptr, nullptr, nullptr, MPI_BYTE, 0,
-                  MPI_COMM_WORLD);
+      send(Mine, 0);
       return {};
     }
-    auto [Counts, Displs] = layout(Sizes);
-    std::vector<uint8_t> All(uint64_t(Displs.back()) + Sizes.back());
-    MPI_Gatherv(Mine.data(), count(Size), MPI_BYTE, All.data(), Counts.data(), Displs.data(),
-                MPI_BYTE, 0, MPI_COMM_WORLD);
-    return split(All, Sizes);
+    std::vector<std::vector<uint8_t>> All(Ranks);
+    All[0] = std::move(Mine);
+    for (unsigned R = 1; R < Ranks; ++R)
+      All[R] = receive(R);
+    return All;
   }
 
   std::vector<uint8_t> scatter(std::vector<std::vector<uint8_t>> PerRank) override {
-    std::vector<uint64_t> Sizes;
-    std::vector<uint8_t> All;
-    if (Rank == 0) {
-      if (PerRank.size() != Ranks)
-        throw std::logic_error("scatter needs a part per rank");
-      for (const std::vector<uint8_t> &P : PerRank) {
-        Sizes.push_back(P.size());
-        All.insert(All.end(), P.begin(), P.end());
-      }
+    if (Rank != 0)
+      return receive(0);
+    if (PerRank.size() != Ranks)
+      throw std::logic_error("scatter needs a part per rank");
+    for (unsigned R = 1; R < Ranks; ++R) {
+      send(PerRank[R], R);
+      std::vector<uint8_t>().swap(PerRank[R]);
     }
-    uint64_t Size = 0;
-    MPI_Scatter(Sizes.data(), 1, MPI_UINT64_T, &Size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
-    std::vector<uint8_t> Mine(Size);
-    if (Rank == 0) {
-      auto [Counts, Displs] = layout(Sizes);
-      MPI_Scatterv(All.data(), Counts.data(), Displs.data(), MPI_BYTE, Mine.data(), count(Size),
-                   MPI_BYTE, 0, MPI_COMM_WORLD);
-    } else {
-      MPI_Scatterv(nullptr, nullptr, nullptr, MPI_BYTE, Mine.data(), count(Size), MPI_BYTE, 0,
-                   MPI_COMM_WORLD);
-    }
-    return Mine;
+    return std::move(PerRank[0]);
   }
 
 private:
+  static constexpr uint64_t Piece = 1ull << 30;
+  void send(const std::vector<uint8_t> &Bytes, unsigned To) {
+    uint64_t Size = Bytes.size();
+    MPI_Send(&Size, 1, MPI_UINT64_T, static_cast<int>(To), 0, MPI_COMM_WORLD);
+    for (uint64_t At = 0; At < Size; At += Piece)
+      MPI_Send(Bytes.data() + At, count(std::min(Piece, Size - At)), MPI_BYTE,
+               static_cast<int>(To), 0, MPI_COMM_WORLD);
+  }
+  std::vector<uint8_t> receive(unsigned From) {
+    uint64_t Size = 0;
+    MPI_Recv(&Size, 1, MPI_UINT64_T, static_cast<int>(From), 0, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    std::vector<uint8_t> Bytes(Size);
+    for (uint64_t At = 0; At < Size; At += Piece)
+      MPI_Recv(Bytes.data() + At, count(std::min(Piece, Size - At)), MPI_BYTE,
+               static_cast<int>(From), 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    return Bytes;
+  }
+
   unsigned Rank = 0, Ranks = 1;
 };
 

@@ -307,45 +307,66 @@ void SystemRun::exchange(bool LocalFault) {
     for (CoreMessage &M : Out)
       Mine.push_back(std::move(M));
   } else {
+    // Rank 0's own messages and joins stay as they are; the other ranks'
+    // come as bytes, and go back so.
     SystemPeers &P = *S.peers();
     WireWriter W;
     W.pod(LocalFault);
-    W.pod<uint64_t>(Between.size());
-    // Each in the program copy of the core that sent it.
-    for (CoreMessage &M : Between)
-      writeMessage(W, M, *Ms[M.From]);
-    W.pod<uint64_t>(WindowJoins.size());
-    for (const CollectiveJoin &J : WindowJoins)
-      writeJoin(W, J, *Ms[J.Core]);
-    Between.clear();
-    WindowJoins.clear();
+    if (P.rank() != 0) {
+      uint64_t Bytes = 0;
+      for (const CoreMessage &M : Between)
+        Bytes += wireBytes(M);
+      W.reserve(Bytes);
+      W.pod<uint64_t>(Between.size());
+      for (CoreMessage &M : Between)
+        writeMessage(W, M, Ms);
+      W.pod<uint64_t>(WindowJoins.size());
+      for (const CollectiveJoin &J : WindowJoins)
+        writeJoin(W, J, Ms);
+      Between.clear();
+      WindowJoins.clear();
+    }
     std::vector<std::vector<uint8_t>> All = P.gather(W.take());
     std::vector<std::vector<uint8_t>> PerRank;
     if (P.rank() == 0) {
       bool AnyFault = false;
-      for (const std::vector<uint8_t> &Part : All) {
-        WireReader R(Part);
+      for (unsigned Rank = 0; Rank < All.size(); ++Rank) {
+        WireReader R(All[Rank]);
         AnyFault |= R.pod<bool>();
+        if (Rank == 0)
+          continue;
         for (auto K = R.pod<uint64_t>(); K > 0; --K)
           Between.push_back(readMessage(R, via()));
         for (auto K = R.pod<uint64_t>(); K > 0; --K)
           WindowJoins.push_back(readJoin(R, via()));
       }
+      All.clear();
       std::vector<CoreMessage> Out;
       std::optional<std::string> Err =
           coordinate(*Net, *Collectives, Between, WindowJoins, AnyFault, Out);
-      std::vector<WireWriter> To(P.ranks());
       std::vector<std::vector<CoreMessage *>> ByRank(P.ranks());
       for (CoreMessage &M : Out)
         ByRank[S.rankOf(M.To)].push_back(&M);
       for (unsigned R = 0; R < P.ranks(); ++R) {
-        To[R].pod(AnyFault);
-        To[R].pod(Err.has_value());
-        To[R].str(Err.value_or(""));
-        To[R].pod<uint64_t>(ByRank[R].size());
-        for (CoreMessage *M : ByRank[R]) // read in via()'s copy, or answered from it
-          writeMessage(To[R], *M, via());
-        PerRank.push_back(To[R].take());
+        WireWriter To;
+        To.pod(AnyFault);
+        To.pod(Err.has_value());
+        To.str(Err.value_or(""));
+        if (R == 0) {
+          for (CoreMessage *M : ByRank[0])
+            Mine.push_back(std::move(*M));
+        } else {
+          uint64_t Bytes = 0;
+          for (const CoreMessage *M : ByRank[R])
+            Bytes += wireBytes(*M);
+          To.reserve(Bytes);
+          To.pod<uint64_t>(ByRank[R].size());
+          for (CoreMessage *M : ByRank[R]) {
+            writeMessage(To, *M, Ms);
+            std::vector<DeferredWrite>().swap(M->Writes); // sent: its bytes are the wire's
+          }
+        }
+        PerRank.push_back(To.take());
       }
     }
     std::vector<uint8_t> Back = P.scatter(std::move(PerRank));
@@ -355,9 +376,9 @@ void SystemRun::exchange(bool LocalFault) {
     std::string Err = R.str();
     if (HasErr)
       SystemError = Err;
-    for (auto K = R.pod<uint64_t>(); K > 0; --K) {
-      Mine.push_back(readMessage(R, via()));
-    }
+    if (P.rank() != 0)
+      for (auto K = R.pod<uint64_t>(); K > 0; --K)
+        Mine.push_back(readMessage(R, via()));
   }
   std::sort(Mine.begin(), Mine.end(), deliveryOrder);
   for (CoreMessage &M : Mine)

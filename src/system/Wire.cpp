@@ -13,15 +13,25 @@ struct InstrAt {
   uint32_t Index = 0;
 };
 
-InstrAt locate(const Machine &Via, const isa::Instr *I) {
+// I in the program copy of one of this rank's machines (null: another rank's core).
+InstrAt locate(std::span<Machine *const> Local, const isa::Instr *I) {
   if (!I)
     return {};
-  for (unsigned E = 0; E < isa::NumEngines; ++E) {
-    const std::vector<isa::Instr> &Code = Via.Engines[E].Code;
-    if (!Code.empty() && I >= Code.data() && I < Code.data() + Code.size())
-      return {static_cast<uint8_t>(E), static_cast<uint32_t>(I - Code.data())};
-  }
+  for (const Machine *Via : Local)
+    if (Via)
+      for (unsigned E = 0; E < isa::NumEngines; ++E) {
+        const std::vector<isa::Instr> &Code = Via->Engines[E].Code;
+        if (!Code.empty() && I >= Code.data() && I < Code.data() + Code.size())
+          return {static_cast<uint8_t>(E), static_cast<uint32_t>(I - Code.data())};
+      }
   throw std::logic_error("a message's instruction is not in the program");
+}
+
+Machine &anyOf(std::span<Machine *const> Local) {
+  for (Machine *M : Local)
+    if (M)
+      return *M;
+  throw std::logic_error("a rank without cores");
 }
 
 const isa::Instr *resolve(const Machine &Via, InstrAt At) {
@@ -76,7 +86,14 @@ View readView(WireReader &R, const isa::Instr *I) {
 
 } // namespace
 
-void writeMessage(WireWriter &W, CoreMessage &M, Machine &Via) {
+uint64_t wireBytes(const CoreMessage &M) {
+  uint64_t Bytes = 128;
+  for (const DeferredWrite &D : M.Writes)
+    Bytes += 128 + D.V.Operand.size() + D.V.Offsets.size() * sizeof(int64_t) + D.Bytes.size();
+  return Bytes;
+}
+
+void writeMessage(WireWriter &W, CoreMessage &M, std::span<Machine *const> Local) {
   W.pod(M.ArrivalPs);
   W.pod(M.From);
   W.pod(M.To);
@@ -86,7 +103,7 @@ void writeMessage(WireWriter &W, CoreMessage &M, Machine &Via) {
   W.pod(M.By);
   W.pod(M.RegOff);
   W.pod(M.NoSignal);
-  InstrAt At = locate(Via, M.Instr);
+  InstrAt At = locate(Local, M.Instr);
   W.pod(At);
   W.pod<uint64_t>(M.Writes.size());
   for (const DeferredWrite &D : M.Writes) {
@@ -96,7 +113,7 @@ void writeMessage(WireWriter &W, CoreMessage &M, Machine &Via) {
   }
   std::vector<uint8_t> Tag;
   if (M.Tag)
-    for (Observer *O : Via.Observers)
+    for (Observer *O : anyOf(Local).Observers)
       if (O->exportTag(M.Tag, Tag))
         break;
   W.bytes(Tag);
@@ -128,14 +145,14 @@ CoreMessage readMessage(WireReader &R, Machine &Via) {
   return M;
 }
 
-void writeJoin(WireWriter &W, const CollectiveJoin &J, const Machine &Via) {
+void writeJoin(WireWriter &W, const CollectiveJoin &J, std::span<Machine *const> Local) {
   W.pod(J.Core);
   W.pod(J.Op);
   W.pod(J.Type);
   W.pod(J.SrcElems);
   W.pod(J.DstElems);
   W.bytes(J.Src);
-  InstrAt At = locate(Via, J.Instr);
+  InstrAt At = locate(Local, J.Instr);
   W.pod(At);
   writeView(W, J.Dst, J.Instr);
   W.pod(J.JoinPs);

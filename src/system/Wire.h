@@ -17,6 +17,8 @@
 #include "trn/emu/Fault.h"
 #include "trn/support/Wire.h"
 
+#include <span>
+
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -30,13 +32,15 @@ namespace trn::emu {
 using trn::WireReader;
 using trn::WireWriter;
 
-// M, sent by a core of this rank or passing through it: Via is the machine
-// whose program copy M points into (the sending core's, or the one M was
-// read with), and exports its tag.
-void writeMessage(WireWriter &W, CoreMessage &M, Machine &Via);
+// M, sent by a core of this rank or passing through it: its pointers are
+// into the program copy of one of Local's machines (this rank's, by core;
+// null: another rank's), whose observers export its tag.
+void writeMessage(WireWriter &W, CoreMessage &M, std::span<Machine *const> Local);
 // ... and read on the rank of Via, its pointers into Via's program.
 CoreMessage readMessage(WireReader &R, Machine &Via);
-void writeJoin(WireWriter &W, const CollectiveJoin &J, const Machine &Via);
+// About what writeMessage writes of M (to reserve it).
+uint64_t wireBytes(const CoreMessage &M);
+void writeJoin(WireWriter &W, const CollectiveJoin &J, std::span<Machine *const> Local);
 CollectiveJoin readJoin(WireReader &R, const Machine &Via);
 void writeFault(WireWriter &W, const Fault &F);
 Fault readFault(WireReader &R);

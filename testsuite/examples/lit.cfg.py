@@ -15,6 +15,12 @@ config.substitutions.append(("%examples", os.path.join(config.trn_src_root, "doc
 config.substitutions.append(("%src", config.trn_src_root))
 # %python: the Python running lit (the checkers that need no NumPy).
 config.substitutions.append(("%python", '"' + sys.executable + '"'))
+# 'sanitizer', %mpirun and 'mpi' (testsuite/lit_mpi.py): the UltraServer
+# examples run over MPI ranks, and not under ASan (GiBs of tensors).
+sys.path.insert(0, os.path.join(config.trn_src_root, "testsuite"))
+import lit_mpi  # noqa: E402
+
+lit_mpi.configure(config)
 # %numpy-python: a Python 3 with NumPy (CMake's TRN_NUMPY_PYTHON), for the
 # checkers with a NumPy reference; without one they are UNSUPPORTED.
 if config.trn_numpy_python:

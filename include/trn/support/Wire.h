@@ -34,6 +34,7 @@ public:
   void str(const std::string &S) {
     bytes(std::span(reinterpret_cast<const uint8_t *>(S.data()), S.size()));
   }
+  void reserve(uint64_t N) { Bytes.reserve(Bytes.size() + N); }
   std::vector<uint8_t> take() { return std::move(Bytes); }
 
 private:
