@@ -96,11 +96,21 @@ std::optional<std::string> coordinate(Network &Net, CollectiveEngine &Collective
            : A.From != B.From ? A.From < B.From
                               : A.Seq < B.Seq;
   });
-  // Joins: a core's are in its order already (they come from one rank).
-  std::stable_sort(Joins.begin(), Joins.end(),
-                   [](const CollectiveJoin &A, const CollectiveJoin &B) {
-                     return A.JoinPs != B.JoinPs ? A.JoinPs < B.JoinPs : A.Core < B.Core;
-                   });
+  // Joins: a core's are in its order already (they come from one rank),
+  // which breaks the ties (std::sort on positions: std::stable_sort's
+  // buffer is deprecated in C++20's libstdc++).
+  std::vector<size_t> Order(Joins.size());
+  for (size_t K = 0; K < Order.size(); ++K)
+    Order[K] = K;
+  std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    const CollectiveJoin &X = Joins[A], &Y = Joins[B];
+    return X.JoinPs != Y.JoinPs ? X.JoinPs < Y.JoinPs : X.Core != Y.Core ? X.Core < Y.Core : A < B;
+  });
+  std::vector<CollectiveJoin> Sorted;
+  Sorted.reserve(Joins.size());
+  for (size_t K : Order)
+    Sorted.push_back(std::move(Joins[K]));
+  Joins = std::move(Sorted);
   if (Faulted)
     Joins.clear(); // the run ends with this window
   size_t J = 0;
