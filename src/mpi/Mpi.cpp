@@ -2,8 +2,8 @@
 //
 // What the system needs: MPI_Allgatherv of bytes (small: times, faults,
 // each after an exchange of the sizes), and a gather to rank 0 and a
-// scatter from it of any size, as point-to-point messages. MPI's default error handler ends every rank on an error, and
-// mpirun ends them all when one dies, so no rank waits forever.
+// scatter from it of any size, as point-to-point messages. MPI's default error handler ends every
+// rank on an error, and mpirun ends them all when one dies, so no rank waits forever.
 //
 //===----------------------------------------------------------------------===//
 
@@ -115,13 +115,12 @@ private:
     uint64_t Size = Bytes.size();
     MPI_Send(&Size, 1, MPI_UINT64_T, static_cast<int>(To), 0, MPI_COMM_WORLD);
     for (uint64_t At = 0; At < Size; At += Piece)
-      MPI_Send(Bytes.data() + At, count(std::min(Piece, Size - At)), MPI_BYTE,
-               static_cast<int>(To), 0, MPI_COMM_WORLD);
+      MPI_Send(Bytes.data() + At, count(std::min(Piece, Size - At)), MPI_BYTE, static_cast<int>(To),
+               0, MPI_COMM_WORLD);
   }
   std::vector<uint8_t> receive(unsigned From) {
     uint64_t Size = 0;
-    MPI_Recv(&Size, 1, MPI_UINT64_T, static_cast<int>(From), 0, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
+    MPI_Recv(&Size, 1, MPI_UINT64_T, static_cast<int>(From), 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     std::vector<uint8_t> Bytes(Size);
     for (uint64_t At = 0; At < Size; At += Piece)
       MPI_Recv(Bytes.data() + At, count(std::min(Piece, Size - At)), MPI_BYTE,
@@ -154,7 +153,6 @@ MpiSession::~MpiSession() {
 }
 
 unsigned MpiSession::rank() const { return Peers ? Peers->rank() : 0; }
-unsigned MpiSession::ranks() const { return Peers ? Peers->ranks() : 1; }
 
 std::optional<unsigned> MpiSession::firstDifferent(const std::string &Text) {
   WireWriter W;

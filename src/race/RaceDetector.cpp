@@ -22,6 +22,7 @@
 #include "SemaphoreOrder.h"
 #include "ShadowMemory.h"
 #include "trn/emu/System.h"
+#include "trn/support/Wire.h"
 
 #include <fmt/format.h>
 
@@ -717,38 +718,26 @@ uint32_t RaceDetector::sendingToCore(const emu::Sender &From, unsigned To) {
 // A letter leaving this process: its sender, clock and site as bytes.
 bool RaceDetector::exportTag(uint32_t Tag, std::vector<uint8_t> &Out) {
   const Letter &L = S->Mail->at(Tag);
-  auto Put = [&](auto V) {
-    const auto *P = reinterpret_cast<const uint8_t *>(&V);
-    Out.insert(Out.end(), P, P + sizeof(V));
-  };
-  Put(L.Tid);
-  Put(L.Site);
-  Put(static_cast<uint32_t>(L.Clock.size()));
+  WireWriter W;
+  W.pod(L.Tid);
+  W.pod(L.Site);
+  W.pod(static_cast<uint32_t>(L.Clock.size()));
   for (ThreadId T = 0; T < L.Clock.size(); ++T)
-    Put(L.Clock.get(T));
+    W.pod(L.Clock.get(T));
+  Out = W.take();
   S->Mail->release(Tag);
   return true;
 }
 
 uint32_t RaceDetector::importTag(std::span<const uint8_t> In) {
-  size_t At = 0;
-  auto Get = [&](auto &V) {
-    if (In.size() - At < sizeof(V))
-      throw std::runtime_error("a race detector's letter between ranks ends early");
-    std::memcpy(&V, In.data() + At, sizeof(V));
-    At += sizeof(V);
-  };
+  WireReader R(In);
   Letter L;
-  uint32_t N = 0;
-  Get(L.Tid);
-  Get(L.Site);
-  Get(N);
-  for (ThreadId T = 0; T < N; ++T) {
-    Epoch E = 0;
-    Get(E);
-    if (E)
+  L.Tid = R.pod<ThreadId>();
+  L.Site = R.pod<uint64_t>();
+  auto N = R.pod<uint32_t>();
+  for (ThreadId T = 0; T < N; ++T)
+    if (Epoch E = R.pod<Epoch>())
       L.Clock.set(T, E);
-  }
   return S->Mail->post(std::move(L));
 }
 

@@ -158,8 +158,8 @@ System::System(object::Program P, const SystemShape &Shape, uint64_t MaxHostMemo
         "most {} rank{}",
         Shape.Chips, Shape.Chips == 1 ? "" : "s", Ranks, Shape.Chips, Shape.Chips == 1 ? "" : "s"));
   // Rank R runs chips [R * Chips / Ranks, (R + 1) * Chips / Ranks).
-  FirstChip = Rank * Shape.Chips / Ranks;
-  LocalChips = (Rank + 1) * Shape.Chips / Ranks - FirstChip;
+  unsigned FirstChip = Rank * Shape.Chips / Ranks;
+  unsigned LocalChips = (Rank + 1) * Shape.Chips / Ranks - FirstChip;
   unsigned N = Shape.Chips * Shape.CoresPerChip;
   Cores.resize(N);
   for (unsigned K = FirstChip * CoresPerChip; K < (FirstChip + LocalChips) * CoresPerChip; ++K)

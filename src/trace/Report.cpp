@@ -500,8 +500,7 @@ void writeSystemReportJson(const SystemReport &S, std::ostream &Out) {
     J.attribute("chip", S.Chip);
     J.attribute("chips", S.Chips);
     J.attribute("cores_per_chip", S.CoresPerChip);
-    J.attribute("core_count",
-                static_cast<int64_t>(S.CoreJson.empty() ? S.Cores.size() : S.CoreJson.size()));
+    J.attribute("core_count", static_cast<int64_t>(S.CoreJson.size()));
     Raw("total_time_ns", nsDecimal(S.TotalPs));
     Raw("neuroncore_cycle_count", std::to_string(S.Cycles));
     Raw("instruction_count", std::to_string(S.Instructions));
@@ -540,9 +539,6 @@ void writeSystemReportJson(const SystemReport &S, std::ostream &Out) {
       }
     });
     J.attributeArray("cores", [&] {
-      for (size_t K = 0; K < S.Cores.size(); ++K)
-        reportObject(J, S.Cores[K], static_cast<int>(K),
-                     static_cast<unsigned>(K / std::max(1u, S.CoresPerChip)));
       for (const std::string &Core : S.CoreJson)
         J.rawValue(Core);
     });

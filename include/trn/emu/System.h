@@ -156,7 +156,6 @@ private:
   std::vector<unsigned> Local;
   std::vector<std::string> LoadErrors;
   SystemPeers *Peers = nullptr;
-  unsigned FirstChip = 0, LocalChips = 1;
   unsigned CoresPerChip = 1;
   const isa::InstanceDesc *Instance = nullptr;
   bool RecordLinkBusy = false;

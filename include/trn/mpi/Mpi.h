@@ -33,7 +33,6 @@ public:
 
   bool active() const { return Peers != nullptr; }
   unsigned rank() const;
-  unsigned ranks() const;
   emu::SystemPeers &peers() { return *Peers; }
   // The first rank whose Text differs from rank 0's (its command line).
   std::optional<unsigned> firstDifferent(const std::string &Text);

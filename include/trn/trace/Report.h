@@ -162,9 +162,8 @@ struct SystemReport {
     uint32_t MBps = 0;
   };
   std::vector<Link> Links; // those that carried something
-  std::vector<Report> Cores;
-  // Or each core's object already written (systemCoreReportJson): the
-  // cores of a run over MPI ranks, each written on its own rank.
+  // Each core's object as systemCoreReportJson writes it, on the core's
+  // own rank over MPI ranks.
   std::vector<std::string> CoreJson;
 };
 void writeSystemReportJson(const SystemReport &S, std::ostream &OS);
